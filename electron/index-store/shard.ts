@@ -1,0 +1,96 @@
+/**
+ * A shard: some documents of the collection as one token stream and its sorted phrase
+ * starts (a suffix array truncated at segment ends). Every phrase's occurrences in the
+ * shard form one contiguous range of `suffixes`, found by binary search one token at a
+ * time. Documents are added as new shards and removed by marking them dead, so neither
+ * rebuilds the shards already written.
+ */
+
+/** The persisted parts of a shard. */
+export interface ShardParts {
+  /** Token ids, with 0 after every segment; every document ends with 0. */
+  readonly tokens: Uint32Array;
+  /** Non-sentinel positions of `tokens` in phrase order. */
+  readonly suffixes: Uint32Array;
+  /** Offset of each document's first token, plus a final entry equal to tokens.length. */
+  readonly documentStarts: Uint32Array;
+  /** Collection-wide document number of each document of the shard. */
+  readonly documentNumbers: Int32Array;
+}
+
+export class Shard {
+  readonly tokens: Uint32Array;
+  readonly suffixes: Uint32Array;
+  readonly documentStarts: Uint32Array;
+  readonly documentNumbers: Int32Array;
+  /** Shard-local document of each entry of `suffixes`. */
+  readonly documentOfSuffix: Uint16Array | Uint32Array;
+  /** 1 for documents still in the collection. */
+  readonly live: Uint8Array;
+  /** Range of `suffixes` starting with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
+  private readonly bucketStarts: Uint32Array;
+
+  constructor(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean) {
+    this.tokens = parts.tokens;
+    this.suffixes = parts.suffixes;
+    this.documentStarts = parts.documentStarts;
+    this.documentNumbers = parts.documentNumbers;
+    const documents = parts.documentNumbers.length;
+    this.live = new Uint8Array(documents);
+    for (let d = 0; d < documents; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
+
+    const documentOfPosition = documents <= 0xffff ? new Uint16Array(this.tokens.length) : new Uint32Array(this.tokens.length);
+    for (let d = 0; d < documents; d++) documentOfPosition.fill(d, parts.documentStarts[d]!, parts.documentStarts[d + 1]!);
+    const suffixCount = this.suffixes.length;
+    this.documentOfSuffix = documents <= 0xffff ? new Uint16Array(suffixCount) : new Uint32Array(suffixCount);
+    for (let i = 0; i < suffixCount; i++) this.documentOfSuffix[i] = documentOfPosition[this.suffixes[i]!]!;
+
+    const counts = new Uint32Array(maxTokenId + 2);
+    for (let i = 0; i < this.tokens.length; i++) counts[this.tokens[i]!]!++;
+    counts[0] = 0; // sentinels are not phrase starts
+    this.bucketStarts = new Uint32Array(maxTokenId + 2);
+    let sum = 0;
+    for (let t = 0; t <= maxTokenId; t++) {
+      this.bucketStarts[t] = sum;
+      sum += counts[t]!;
+    }
+    this.bucketStarts[maxTokenId + 1] = sum;
+    if (sum !== suffixCount) throw new Error('Shard is inconsistent: token and suffix counts differ.');
+  }
+
+  get documentCount(): number {
+    return this.documentNumbers.length;
+  }
+
+  /** Lower end of the range of phrases starting with `tokenId`. */
+  bucketLow(tokenId: number): number {
+    return tokenId > 0 && tokenId + 1 < this.bucketStarts.length ? this.bucketStarts[tokenId]! : 0;
+  }
+
+  /** Upper end (exclusive) of the range of phrases starting with `tokenId`. */
+  bucketHigh(tokenId: number): number {
+    return tokenId > 0 && tokenId + 1 < this.bucketStarts.length ? this.bucketStarts[tokenId + 1]! : 0;
+  }
+
+  /**
+   * Within [low, high), whose phrases share their first `depth` tokens, the first entry
+   * whose token at `depth` is ≥ `tokenId` (or > it, when `strictlyAbove`).
+   */
+  boundAt(low: number, high: number, depth: number, tokenId: number, strictlyAbove: boolean): number {
+    const { suffixes, tokens } = this;
+    let lo = low;
+    let hi = high;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const t = tokens[suffixes[mid]! + depth]!;
+      if (t < tokenId || (strictlyAbove && t === tokenId)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Tokens of one document (sentinels included), for rebuilding and term statistics. */
+  documentTokens(local: number): Uint32Array {
+    return this.tokens.subarray(this.documentStarts[local]!, this.documentStarts[local + 1]!);
+  }
+}

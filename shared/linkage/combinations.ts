@@ -1,0 +1,324 @@
+/**
+ * Linkable combinations of common N-grams (the paper's §3.2.2, arity 2–3).
+ *
+ * A combination of candidates links when 1 ≤ |∩ postings| < k and no smaller
+ * combination inside it links. The span to rephrase is its shortest member (in tokens,
+ * leftmost on ties). Enumerating every combination is cubic (one judgment has 6.9M
+ * minimal triples), so `findCombinationSpans` asks, per candidate in rank order, only
+ * whether one witness exists, and stops at the first.
+ *
+ * Postings are bitsets over the documents the candidates touch. For triples with
+ * shortest member x, documents outside P(x) cannot matter, so the partners' sets are
+ * projected onto P(x): usually a handful of bits, often one machine word.
+ */
+import { popcount32 } from './bits.js';
+
+/** A candidate N-gram with its postings (ascending document numbers). */
+export interface CombinationCandidate {
+  readonly tokenStart: number;
+  readonly tokenLength: number;
+  readonly documents: Int32Array;
+}
+
+/** A candidate flagged for rephrasing, with one minimal linkable combination as witness. */
+export interface FlaggedCandidate {
+  /** Index into the candidate list. */
+  readonly candidate: number;
+  /** Indices of all members of the witness, the flagged one included, by token start. */
+  readonly members: number[];
+  /** Documents holding every member. */
+  readonly documents: Int32Array;
+}
+
+/** Search parameters. */
+export interface CombinationQuery {
+  readonly k: number;
+  readonly arity: 2 | 3;
+  /** Document number of the source, or -1: with a source, only combinations it holds count. */
+  readonly sourceDocument: number;
+  /** Checked between candidates; the search throws the signal's reason when aborted. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** Counts from a full enumeration. */
+export interface CombinationCounts {
+  readonly linkablePairs: number;
+  readonly minimalLinkableTriples: number;
+}
+
+class CandidateSets {
+  readonly count: number;
+  readonly words: number;
+  readonly bits: Uint32Array;
+  /** Dense document ids per candidate, ascending. */
+  readonly dense: Int32Array[];
+  /** Dense id back to document number. */
+  readonly documentOf: Int32Array;
+  private readonly pairCache: Uint8Array | Map<number, number>;
+  private readonly cap: number;
+
+  constructor(
+    readonly candidates: readonly CombinationCandidate[],
+    k: number,
+  ) {
+    this.count = candidates.length;
+    this.cap = Math.min(k, 254);
+    let maxDoc = -1;
+    for (const c of candidates) if (c.documents.length > 0) maxDoc = Math.max(maxDoc, c.documents[c.documents.length - 1]!);
+    const denseOf = new Int32Array(maxDoc + 1).fill(-1);
+    const documentOf: number[] = [];
+    for (const c of candidates) {
+      for (const d of c.documents) {
+        if (denseOf[d] === -1) {
+          denseOf[d] = documentOf.length;
+          documentOf.push(d);
+        }
+      }
+    }
+    // Renumber in document order so dense lists stay sorted.
+    const order = documentOf.slice().sort((a, b) => a - b);
+    order.forEach((d, i) => (denseOf[d] = i));
+    this.documentOf = Int32Array.from(order);
+    this.words = Math.max(1, Math.ceil(order.length / 32));
+    this.bits = new Uint32Array(this.count * this.words);
+    this.dense = candidates.map((c, r) => {
+      const list = new Int32Array(c.documents.length);
+      for (let i = 0; i < list.length; i++) {
+        const id = denseOf[c.documents[i]!]!;
+        list[i] = id;
+        this.bits[r * this.words + (id >>> 5)]! |= 1 << (id & 31);
+      }
+      return list;
+    });
+    this.pairCache = this.count <= 4096 ? new Uint8Array(this.count * this.count).fill(255) : new Map();
+  }
+
+  has(r: number, id: number): boolean {
+    return (this.bits[r * this.words + (id >>> 5)]! & (1 << (id & 31))) !== 0;
+  }
+
+  /** |P(a) ∩ P(b)|, exact below k and k at or above it. */
+  pairCount(a: number, b: number): number {
+    const key = a < b ? a * this.count + b : b * this.count + a;
+    const cache = this.pairCache;
+    const known = cache instanceof Map ? cache.get(key) : cache[key]!;
+    if (known !== undefined && known !== 255) return known;
+    const [small, other] = this.dense[a]!.length <= this.dense[b]!.length ? [a, b] : [b, a];
+    let found = 0;
+    for (const id of this.dense[small]!) {
+      if (this.has(other, id) && ++found >= this.cap) break;
+    }
+    if (cache instanceof Map) cache.set(key, found);
+    else cache[key] = found;
+    return found;
+  }
+
+  pairDocuments(a: number, b: number): Int32Array {
+    const out: number[] = [];
+    for (const id of this.dense[a]!) if (this.has(b, id)) out.push(this.documentOf[id]!);
+    return Int32Array.from(out);
+  }
+}
+
+/** Partner sets of one shortest member x, projected onto P(x). */
+class Projection {
+  readonly words: number;
+  readonly sets: Uint32Array;
+  readonly sizes: number[] = [];
+  readonly members: number[][] = [];
+
+  constructor(
+    private readonly all: CandidateSets,
+    private readonly x: number,
+    partners: readonly number[],
+  ) {
+    const px = all.dense[x]!;
+    this.words = Math.max(1, Math.ceil(px.length / 32));
+    const groups = new Map<string, number>();
+    const scratch = new Uint32Array(this.words);
+    const sets: number[] = [];
+    for (const y of partners) {
+      scratch.fill(0);
+      let size = 0;
+      for (let j = 0; j < px.length; j++) {
+        if (all.has(y, px[j]!)) {
+          scratch[j >>> 5]! |= 1 << (j & 31);
+          size++;
+        }
+      }
+      // A partner holding all of P(x) leaves every intersection at ≥ k: it never helps.
+      if (size === px.length) continue;
+      const key = scratch.join(',');
+      const group = groups.get(key);
+      if (group !== undefined) {
+        this.members[group]!.push(y);
+        continue;
+      }
+      groups.set(key, this.sizes.length);
+      this.sizes.push(size);
+      this.members.push([y]);
+      for (const w of scratch) sets.push(w);
+    }
+    this.sets = Uint32Array.from(sets);
+  }
+
+  get groupCount(): number {
+    return this.sizes.length;
+  }
+
+  /** |Q(a) ∩ Q(b)| counted up to `cap`. */
+  overlap(a: number, b: number, cap: number): number {
+    let total = 0;
+    const w = this.words;
+    for (let i = 0; i < w; i++) {
+      total += popcount32(this.sets[a * w + i]! & this.sets[b * w + i]!);
+      if (total >= cap) return cap;
+    }
+    return total;
+  }
+
+  overlapDocuments(a: number, b: number): Int32Array {
+    const px = this.all.dense[this.x]!;
+    const out: number[] = [];
+    const w = this.words;
+    for (let j = 0; j < px.length; j++) {
+      const mask = 1 << (j & 31);
+      if ((this.sets[a * w + (j >>> 5)]! & mask) !== 0 && (this.sets[b * w + (j >>> 5)]! & mask) !== 0) {
+        out.push(this.all.documentOf[px[j]!]!);
+      }
+    }
+    return Int32Array.from(out);
+  }
+}
+
+function rankOrder(candidates: readonly CombinationCandidate[]): number[] {
+  return candidates
+    .map((_, i) => i)
+    .sort((a, b) => candidates[a]!.tokenLength - candidates[b]!.tokenLength || candidates[a]!.tokenStart - candidates[b]!.tokenStart);
+}
+
+function usable(candidates: readonly CombinationCandidate[], sourceDocument: number): number[] {
+  const keep: number[] = [];
+  candidates.forEach((c, i) => {
+    if (sourceDocument < 0 || c.documents.includes(sourceDocument)) keep.push(i);
+  });
+  return keep;
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+}
+
+/**
+ * Finds every candidate that is the shortest member of some minimal linkable
+ * combination, with one witness each. Candidates a source document does not hold are
+ * left out when a source is given, since no combination holding them can count.
+ */
+export function findCombinationSpans(candidates: readonly CombinationCandidate[], query: CombinationQuery): FlaggedCandidate[] {
+  const kept = usable(candidates, query.sourceDocument);
+  const subset = kept.map((i) => candidates[i]!);
+  const sets = new CandidateSets(subset, query.k);
+  const ranked = rankOrder(subset);
+  const rankOf = new Int32Array(subset.length);
+  ranked.forEach((r, position) => (rankOf[r] = position));
+  const flagged: FlaggedCandidate[] = [];
+  const k = query.k;
+
+  for (let position = 0; position < ranked.length; position++) {
+    throwIfAborted(query.signal);
+    const x = ranked[position]!;
+    const partners: number[] = [];
+    let witness: FlaggedCandidate | undefined;
+    for (let later = position + 1; later < ranked.length; later++) {
+      const y = ranked[later]!;
+      const shared = sets.pairCount(x, y);
+      if (shared >= k) partners.push(y);
+      else if (shared >= 1) {
+        witness = { candidate: x, members: [x, y], documents: sets.pairDocuments(x, y) };
+        break;
+      }
+    }
+    if (witness === undefined && query.arity === 3 && partners.length >= 2) {
+      witness = findTriple(sets, x, partners, k);
+    }
+    if (witness !== undefined) flagged.push(witness);
+  }
+  return flagged.map((f) => ({
+    candidate: kept[f.candidate]!,
+    members: f.members.map((m) => kept[m]!).sort((a, b) => candidates[a]!.tokenStart - candidates[b]!.tokenStart),
+    documents: f.documents,
+  }));
+}
+
+function findTriple(sets: CandidateSets, x: number, partners: readonly number[], k: number): FlaggedCandidate | undefined {
+  const projection = new Projection(sets, x, partners);
+  const groups = projection.groupCount;
+  // Small projected sets first: they are the likeliest to leave fewer than k documents.
+  const order = Array.from({ length: groups }, (_, i) => i).sort((a, b) => projection.sizes[a]! - projection.sizes[b]!);
+  for (let i = 0; i < groups; i++) {
+    const a = order[i]!;
+    for (let j = i + 1; j < groups; j++) {
+      const b = order[j]!;
+      const shared = projection.overlap(a, b, k);
+      if (shared < 1 || shared >= k) continue;
+      for (const y of projection.members[a]!) {
+        for (const z of projection.members[b]!) {
+          if (sets.pairCount(y, z) >= k) {
+            return { candidate: x, members: [x, y, z], documents: projection.overlapDocuments(a, b) };
+          }
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Enumerates every linkable pair and every minimal linkable triple (on request only:
+ * the count can reach millions per document). Callbacks receive candidate indices.
+ */
+export function enumerateCombinations(
+  candidates: readonly CombinationCandidate[],
+  query: CombinationQuery,
+  onPair: (a: number, b: number) => void,
+  onTriple: (a: number, b: number, c: number) => void,
+): CombinationCounts {
+  const kept = usable(candidates, query.sourceDocument);
+  const sets = new CandidateSets(
+    kept.map((i) => candidates[i]!),
+    query.k,
+  );
+  const k = query.k;
+  let linkablePairs = 0;
+  let minimalLinkableTriples = 0;
+  for (let a = 0; a < sets.count; a++) {
+    throwIfAborted(query.signal);
+    const partners: number[] = [];
+    for (let b = a + 1; b < sets.count; b++) {
+      const shared = sets.pairCount(a, b);
+      if (shared >= k) partners.push(b);
+      else if (shared >= 1) {
+        linkablePairs++;
+        onPair(kept[a]!, kept[b]!);
+      }
+    }
+    if (query.arity < 3) continue;
+    const px = sets.dense[a]!;
+    const words = Math.max(1, Math.ceil(px.length / 32));
+    const projected = new Uint32Array(partners.length * words);
+    partners.forEach((y, p) => {
+      for (let j = 0; j < px.length; j++) if (sets.has(y, px[j]!)) projected[p * words + (j >>> 5)]! |= 1 << (j & 31);
+    });
+    for (let p = 0; p < partners.length; p++) {
+      for (let q = p + 1; q < partners.length; q++) {
+        let shared = 0;
+        for (let w = 0; w < words && shared < k; w++) shared += popcount32(projected[p * words + w]! & projected[q * words + w]!);
+        if (shared >= 1 && shared < k && sets.pairCount(partners[p]!, partners[q]!) >= k) {
+          minimalLinkableTriples++;
+          onTriple(kept[a]!, kept[partners[p]!]!, kept[partners[q]!]!);
+        }
+      }
+    }
+  }
+  return { linkablePairs, minimalLinkableTriples };
+}

@@ -1,0 +1,179 @@
+/**
+ * Checks a de-identified text against the collection: minimal linkable N-grams
+ * (arity 1) and, for arity 2–3, the spans to rephrase from linkable combinations.
+ */
+import { tokenize, type TokenizedText } from '../tokenizer/tokenize.js';
+import { findCombinationSpans, enumerateCombinations } from './combinations.js';
+import type { PhraseIndex, PhraseWalker } from './phrase-index.js';
+import { analyzeSegment, phraseDocuments, type SegmentAnalysis } from './segment-analysis.js';
+import { SettingsError, resolveSettings, type DetectionSettings } from './settings.js';
+import type { CombinationSpan, DetectionResult, LinkableNgram, PhraseLocation } from './types.js';
+
+/** Remembers segment analyses between checks of the same text (an editing session). */
+export class SegmentCache {
+  private readonly entries = new Map<string, SegmentAnalysis>();
+  private readonly postings = new Map<string, Int32Array>();
+
+  constructor(private readonly capacity = 50_000) {}
+
+  getAnalysis(key: string): SegmentAnalysis | undefined {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  setAnalysis(key: string, analysis: SegmentAnalysis): void {
+    this.entries.set(key, analysis);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  getPostings(key: string): Int32Array | undefined {
+    return this.postings.get(key);
+  }
+
+  setPostings(key: string, documents: Int32Array): void {
+    this.postings.set(key, documents);
+    if (this.postings.size > this.capacity) this.postings.delete(this.postings.keys().next().value as string);
+  }
+}
+
+/** Options for one check. */
+export interface DetectOptions {
+  /** Reuse analyses of unchanged segments. */
+  readonly cache?: SegmentCache | undefined;
+  /** Aborts a long combination search. */
+  readonly signal?: AbortSignal | undefined;
+  /** Enumerate every linkable pair and minimal triple (slow; counts go into the summary). */
+  readonly allCombinations?: boolean | undefined;
+  /** Receives each enumerated combination as member locations. */
+  readonly onCombination?: ((members: PhraseLocation[]) => void) | undefined;
+  /** Skip combinations even when arity ≥ 2 (the fast first pass of the review app). */
+  readonly singlesOnly?: boolean | undefined;
+}
+
+/** A text prepared for checking: tokens, ids and per-segment analyses. */
+interface PreparedText {
+  readonly text: string;
+  readonly tokens: TokenizedText;
+  readonly ids: Int32Array;
+  readonly analyses: SegmentAnalysis[];
+}
+
+function location(prepared: PreparedText, tokenStart: number, tokenLength: number): PhraseLocation {
+  const start = prepared.tokens.starts[tokenStart]!;
+  const end = prepared.tokens.ends[tokenStart + tokenLength - 1]!;
+  return { start, end, tokenStart, tokenLength, text: prepared.text.slice(start, end) };
+}
+
+function settingsKey(settings: DetectionSettings, sourceDocument: number): string {
+  return `${settings.k}|${settings.maxN}|${sourceDocument}`;
+}
+
+function resolveSource(index: PhraseIndex, settings: DetectionSettings): number {
+  if (settings.sourceId === undefined) return -1;
+  const documentNumber = index.documentNumberOf(settings.sourceId);
+  if (documentNumber === undefined) {
+    throw new SettingsError(`The collection has no document with id "${settings.sourceId}". Check the id, or leave the source empty.`);
+  }
+  return documentNumber;
+}
+
+function prepare(index: PhraseIndex, text: string, settings: DetectionSettings, sourceDocument: number, walker: PhraseWalker, cache?: SegmentCache): PreparedText {
+  const tokens = tokenize(text, { placeholderPattern: settings.placeholderPattern });
+  const ids = index.idsOf(tokens.keys);
+  const analyses: SegmentAnalysis[] = [];
+  const prefix = settingsKey(settings, sourceDocument);
+  for (let s = 0; s + 1 < tokens.segmentStarts.length; s++) {
+    const from = tokens.segmentStarts[s]!;
+    const to = tokens.segmentStarts[s + 1]!;
+    const key = cache === undefined ? '' : `${prefix}|${ids.subarray(from, to).join(',')}`;
+    let analysis = cache?.getAnalysis(key);
+    if (analysis === undefined) {
+      analysis = analyzeSegment(walker, ids, from, to, { k: settings.k, maxN: settings.maxN, sourceDocument });
+      cache?.setAnalysis(key, analysis);
+    }
+    analyses.push(analysis);
+  }
+  return { text, tokens, ids, analyses };
+}
+
+/** Checks `text` against the collection. Throws SettingsError for unusable settings. */
+export function detectLinkage(index: PhraseIndex, text: string, input: Partial<DetectionSettings>, options: DetectOptions = {}): DetectionResult {
+  const settings = resolveSettings(input);
+  const sourceDocument = resolveSource(index, settings);
+  const walker = index.walker();
+  const prepared = prepare(index, text, settings, sourceDocument, walker, options.cache);
+  const { tokens } = prepared;
+
+  let ngrams = 0;
+  let linkable = 0;
+  const minimal: LinkableNgram[] = [];
+  const candidateLocations: PhraseLocation[] = [];
+  prepared.analyses.forEach((analysis, s) => {
+    const offset = tokens.segmentStarts[s]!;
+    ngrams += analysis.ngrams;
+    linkable += analysis.linkable;
+    for (const m of analysis.minimal) {
+      minimal.push({ ...location(prepared, offset + m.tokenStart, m.tokenLength), df: m.df, documents: index.externalIds(m.documents) });
+    }
+    for (const c of analysis.candidates) candidateLocations.push(location(prepared, offset + c.tokenStart, c.tokenLength));
+  });
+
+  let combinations: CombinationSpan[] = [];
+  let counts: { linkablePairs?: number; minimalLinkableTriples?: number } = {};
+  if (settings.arity >= 2 && options.singlesOnly !== true) {
+    const candidates = candidateLocations.map((c) => ({
+      tokenStart: c.tokenStart,
+      tokenLength: c.tokenLength,
+      documents: candidatePostings(walker, prepared, c, options.cache),
+    }));
+    const query = { k: settings.k, arity: settings.arity as 2 | 3, sourceDocument, signal: options.signal };
+    combinations = findCombinationSpans(candidates, query).map((flagged) => ({
+      ...candidateLocations[flagged.candidate]!,
+      witness: {
+        members: flagged.members.map((m) => candidateLocations[m]!),
+        intersection: flagged.documents.length,
+        documents: index.externalIds(flagged.documents),
+      },
+    }));
+    combinations.sort((a, b) => a.start - b.start);
+    if (options.allCombinations === true) {
+      const emit = (...members: number[]): void => options.onCombination?.(members.map((m) => candidateLocations[m]!));
+      counts = enumerateCombinations(candidates, query, emit, emit);
+    }
+  }
+
+  return {
+    settings,
+    summary: {
+      tokens: tokens.count,
+      segments: tokens.segmentStarts.length - 1,
+      ngrams,
+      linkable,
+      minimal: minimal.length,
+      candidates: candidateLocations.length,
+      combinationSpans: combinations.length,
+      ...counts,
+    },
+    minimal,
+    combinations,
+    candidates: candidateLocations,
+  };
+}
+
+function candidatePostings(
+  walker: PhraseWalker,
+  prepared: PreparedText,
+  candidate: PhraseLocation,
+  cache: SegmentCache | undefined,
+): Int32Array {
+  const key = `${prepared.ids.subarray(candidate.tokenStart, candidate.tokenStart + candidate.tokenLength).join(',')}`;
+  const cached = cache?.getPostings(key);
+  if (cached !== undefined) return cached;
+  const documents = phraseDocuments(walker, prepared.ids, candidate.tokenStart, candidate.tokenLength);
+  cache?.setPostings(key, documents);
+  return documents;
+}

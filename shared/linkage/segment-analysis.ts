@@ -1,0 +1,152 @@
+/**
+ * Single-N-gram linkage within one segment. N-grams never cross a segment, so each
+ * segment can be analysed (and cached) on its own: an edit only re-checks the
+ * segments it touched.
+ *
+ * For each start i we walk the phrase forward and record C(i), the longest length
+ * whose df is still ≥ k. Document frequency only falls as a phrase grows, so
+ * (i, L) is a minimal linkable N-gram exactly when L = C(i) + 1, it is linkable,
+ * and the (L−1)-gram starting at i + 1 is common, i.e. C(i + 1) ≥ C(i): every
+ * shorter N-gram inside lies within one of the two (L−1)-grams.
+ */
+import type { PhraseWalker } from './phrase-index.js';
+
+/** A minimal linkable N-gram, in token positions relative to the segment's text. */
+export interface SegmentMinimal {
+  readonly tokenStart: number;
+  readonly tokenLength: number;
+  readonly df: number;
+  readonly documents: Int32Array;
+}
+
+/** A combination candidate (an occurrence with df ≥ k kept by the longest-first walk). */
+export interface SegmentCandidate {
+  readonly tokenStart: number;
+  readonly tokenLength: number;
+}
+
+/** Everything single-N-gram detection learns about one segment. */
+export interface SegmentAnalysis {
+  readonly ngrams: number;
+  readonly linkable: number;
+  readonly minimal: SegmentMinimal[];
+  readonly candidates: SegmentCandidate[];
+}
+
+/** What the walk needs besides the tokens. */
+export interface SegmentQuery {
+  readonly k: number;
+  /** 0 = unbounded. */
+  readonly maxN: number;
+  /** Document number of the source, or -1 for none. */
+  readonly sourceDocument: number;
+}
+
+function containsSorted(values: Int32Array, wanted: number): boolean {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < wanted) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < values.length && values[lo] === wanted;
+}
+
+/**
+ * Analyses the segment of token ids `ids[from, to)`. Token positions in the result are
+ * relative to `from`. Ids of -1 (keys absent from the collection) end every phrase.
+ */
+export function analyzeSegment(
+  walker: PhraseWalker,
+  ids: Int32Array,
+  from: number,
+  to: number,
+  query: SegmentQuery,
+): SegmentAnalysis {
+  const length = to - from;
+  const { k, sourceDocument } = query;
+  const maxN = query.maxN === 0 ? length : Math.min(query.maxN, length);
+  const common = new Int32Array(length + 1); // C(i); the extra slot stays 0
+  const firstLinkDf = new Int32Array(length);
+  const firstLinkDocs: (Int32Array | undefined)[] = new Array(length);
+  let ngrams = 0;
+  let linkable = 0;
+
+  for (let i = 0; i < length; i++) {
+    const limit = Math.min(maxN, length - i);
+    ngrams += limit;
+    let present = walker.start(ids[from + i]!);
+    let size = 0;
+    let commonLength = 0;
+    while (present) {
+      size++;
+      const df = walker.countDocuments(k);
+      if (df >= k) {
+        commonLength = size;
+      } else {
+        if (df === 0) break;
+        let docs: Int32Array | undefined;
+        if (sourceDocument >= 0) {
+          docs = walker.documents();
+          // Longer phrases hold a subset of these documents, so none links to the source.
+          if (!containsSorted(docs, sourceDocument)) break;
+        }
+        linkable++;
+        if (size === commonLength + 1) {
+          firstLinkDf[i] = df;
+          firstLinkDocs[i] = docs ?? walker.documents();
+        }
+      }
+      if (size >= limit) break;
+      present = walker.extend(ids[from + i + size]!);
+    }
+    common[i] = commonLength;
+  }
+
+  const minimal: SegmentMinimal[] = [];
+  for (let i = 0; i < length; i++) {
+    const df = firstLinkDf[i]!;
+    if (df === 0) continue;
+    const c = common[i]!;
+    if (c === 0 || common[i + 1]! >= c) {
+      minimal.push({ tokenStart: i, tokenLength: c + 1, df, documents: firstLinkDocs[i]! });
+    }
+  }
+  return { ngrams, linkable, minimal, candidates: selectCandidates(common, length) };
+}
+
+/**
+ * The paper's S^min as the engine issue reads it: every occurrence with df ≥ k, longest
+ * first, then leftmost, keeping each that overlaps none already kept.
+ */
+export function selectCandidates(common: Int32Array, length: number): SegmentCandidate[] {
+  let longest = 0;
+  for (let i = 0; i < length; i++) longest = Math.max(longest, common[i]!);
+  const taken = new Uint8Array(length);
+  const kept: SegmentCandidate[] = [];
+  for (let size = longest; size >= 1; size--) {
+    for (let i = 0; i + size <= length; i++) {
+      if (common[i]! < size) continue;
+      let free = true;
+      for (let t = i; t < i + size; t++) {
+        if (taken[t] === 1) {
+          free = false;
+          break;
+        }
+      }
+      if (!free) continue;
+      taken.fill(1, i, i + size);
+      kept.push({ tokenStart: i, tokenLength: size });
+    }
+  }
+  kept.sort((a, b) => a.tokenStart - b.tokenStart);
+  return kept;
+}
+
+/** Walks one phrase of token ids and returns its live documents (empty when absent). */
+export function phraseDocuments(walker: PhraseWalker, ids: Int32Array, from: number, length: number): Int32Array {
+  let present = walker.start(ids[from]!);
+  for (let t = 1; present && t < length; t++) present = walker.extend(ids[from + t]!);
+  return present ? walker.documents() : new Int32Array(0);
+}

@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { detectLinkage, SegmentCache } from '../../../shared/linkage/detect.js';
+import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
+import { referenceDetect, type ReferenceDocument } from '../../reference/brute-force.js';
+
+const WORDS = ['a', 'b', 'c', 'd', 'the', 'Court', 'court', 'F-type'];
+const GAPS = [' ', ' ', ' ', ' ', ', ', '. ', '\n', '\n\n', ' [REDACTED] '];
+
+const textArb = (maxTokens: number) =>
+  fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...GAPS)), { maxLength: maxTokens }).map((parts) => parts.map(([w, g]) => w + g).join(''));
+
+const scenarioArb = fc
+  .record({
+    texts: fc.array(textArb(25), { minLength: 1, maxLength: 7 }),
+    query: textArb(30),
+    copyFrom: fc.nat(),
+    k: fc.integer({ min: 2, max: 4 }),
+    maxN: fc.constantFrom(0, 1, 2, 3, 8),
+    arity: fc.constantFrom(1 as const, 2 as const, 3 as const),
+    useSource: fc.boolean(),
+    sourcePick: fc.nat(),
+    perShard: fc.integer({ min: 1, max: 8 }),
+    removedMask: fc.nat({ max: 255 }),
+  })
+  .map((s) => {
+    const documents: ReferenceDocument[] = s.texts.map((text, i) => ({ id: `doc-${i}`, text }));
+    // Mix a copied document into the query so that long shared phrases occur.
+    const copied = documents[s.copyFrom % documents.length]!.text;
+    const removed = new Set(documents.filter((_, i) => (s.removedMask >> i) & 1).map((d) => d.id));
+    const live = documents.filter((d) => !removed.has(d.id));
+    const source = s.useSource && live.length > 0 ? live[s.sourcePick % live.length]!.id : undefined;
+    return { ...s, documents, live, removed, source, query: `${copied} ${s.query}` };
+  });
+
+describe('detection agrees with the brute-force reference', () => {
+  it('on random small collections, shard layouts and removals', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const index = buildMemoryIndex(s.documents, { documentsPerShard: s.perShard, removed: s.removed });
+        const settings = { k: s.k, maxN: s.maxN, arity: s.arity, sourceId: s.source };
+        const expected = referenceDetect(s.live, s.query, settings);
+        const actual = detectLinkage(index, s.query, settings, { allCombinations: true });
+        expect(actual.summary.ngrams).toBe(expected.ngrams);
+        expect(actual.summary.linkable).toBe(expected.linkable);
+        expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(expected.minimal);
+        expect(actual.candidates.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.candidates);
+        if (s.arity >= 2) {
+          expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
+          expect(actual.summary.linkablePairs).toBe(expected.linkablePairs);
+          expect(actual.summary.minimalLinkableTriples).toBe(s.arity === 3 ? expected.minimalLinkableTriples : 0);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('gives the same answer through the segment cache', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const index = buildMemoryIndex(s.documents);
+        const settings = { k: s.k, maxN: s.maxN, arity: s.arity };
+        const cache = new SegmentCache();
+        const first = detectLinkage(index, s.query, settings, { cache });
+        const second = detectLinkage(index, s.query, settings, { cache });
+        const fresh = detectLinkage(index, s.query, settings);
+        expect(second).toEqual(fresh);
+        expect(first).toEqual(fresh);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('witnesses', () => {
+  it('are minimal linkable combinations whose shortest member is the flagged span', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const index = buildMemoryIndex(s.documents);
+        const result = detectLinkage(index, s.query, { k: s.k, maxN: s.maxN, arity: 3 });
+        for (const span of result.combinations) {
+          const { members, intersection, documents } = span.witness;
+          expect(members.length === 2 || members.length === 3).toBe(true);
+          expect(intersection).toBeGreaterThanOrEqual(1);
+          expect(intersection).toBeLessThan(s.k);
+          expect(documents.length).toBe(intersection);
+          const shortest = members.slice().sort((a, b) => a.tokenLength - b.tokenLength || a.tokenStart - b.tokenStart)[0]!;
+          expect(shortest.start).toBe(span.start);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
