@@ -71,3 +71,31 @@ export function sortShard(shard: TokenizedShard, maxTokenId: number): ShardParts
     documentNumbers: shard.documentNumbers,
   };
 }
+
+/**
+ * Splits a tokenized batch at document boundaries into up to `parts` shards of similar
+ * stream length, so they can be sorted in parallel.
+ */
+export function splitTokenizedShard(whole: TokenizedShard, parts: number): TokenizedShard[] {
+  const documents = whole.documentNumbers.length;
+  const count = Math.max(1, Math.min(parts, documents));
+  if (count === 1) return [whole];
+  const out: TokenizedShard[] = [];
+  let firstDocument = 0;
+  for (let p = 0; p < count && firstDocument < documents; p++) {
+    const target = Math.round((whole.tokens.length * (p + 1)) / count);
+    let lastDocument = firstDocument + 1;
+    while (lastDocument < documents && whole.documentStarts[lastDocument]! < target) lastDocument++;
+    if (p === count - 1) lastDocument = documents;
+    const from = whole.documentStarts[firstDocument]!;
+    const to = whole.documentStarts[lastDocument]!;
+    out.push({
+      tokens: whole.tokens.slice(from, to),
+      documentStarts: Uint32Array.from(whole.documentStarts.subarray(firstDocument, lastDocument + 1), (s) => s - from),
+      documentNumbers: whole.documentNumbers.slice(firstDocument, lastDocument),
+      tokenCounts: whole.tokenCounts.slice(firstDocument, lastDocument),
+    });
+    firstDocument = lastDocument;
+  }
+  return out;
+}

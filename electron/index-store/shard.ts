@@ -46,7 +46,11 @@ export class Shard {
     for (let i = 0; i < suffixCount; i++) this.documentOfSuffix[i] = documentOfPosition[this.suffixes[i]!]!;
 
     const counts = new Uint32Array(maxTokenId + 2);
-    for (let i = 0; i < this.tokens.length; i++) counts[this.tokens[i]!]!++;
+    for (let i = 0; i < this.tokens.length; i++) {
+      const t = this.tokens[i]!;
+      if (t > maxTokenId) throw new RangeError('Shard uses a token id beyond the vocabulary.');
+      counts[t]!++;
+    }
     counts[0] = 0; // sentinels are not phrase starts
     this.bucketStarts = new Uint32Array(maxTokenId + 2);
     let sum = 0;

@@ -4,7 +4,6 @@
  */
 import { findPlaceholderRanges } from '../../shared/tokenizer/placeholders.js';
 import { scanTokens } from '../../shared/tokenizer/scan.js';
-import { tokenKey } from '../../shared/tokenizer/token-key.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** A growable Uint32Array. */
@@ -40,7 +39,7 @@ export function appendDocumentTokens(stream: StreamBuilder, text: string, placeh
   let tokens = 0;
   scanTokens(text, placeholders, (start, end, opensSegment, flags) => {
     if (opensSegment && tokens > 0) stream.push(0);
-    stream.push(vocabulary.intern(tokenKey(text, start, end, flags)));
+    stream.push(vocabulary.internToken(text, start, end, flags));
     tokens++;
   });
   stream.push(0);

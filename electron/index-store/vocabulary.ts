@@ -2,10 +2,50 @@
  * Token keys to integer ids. Id 0 is reserved for the segment sentinel of token
  * streams, so real ids start at 1. Ids are append-only: adding documents never
  * renumbers, so shards written earlier stay valid.
+ *
+ * Why a hand-made hash table: indexing interns ~10M tokens. Looking an ASCII token up
+ * straight from the document's characters (hashing and comparing them lower-cased in
+ * place) avoids making a key string per token; one is made only for a new key.
  */
+import { TOKEN_NON_ASCII } from '../../shared/tokenizer/scan.js';
+import { tokenKey } from '../../shared/tokenizer/token-key.js';
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function hashKey(key: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+}
+
+/** Hash of text[start, end) lower-cased, equal to hashKey of its key for ASCII tokens. */
+function hashAsciiRange(text: string, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    h = Math.imul(h ^ c, FNV_PRIME);
+  }
+  return h >>> 0;
+}
+
+function asciiRangeEquals(key: string, text: string, start: number, end: number): boolean {
+  if (key.length !== end - start) return false;
+  for (let i = 0; i < key.length; i++) {
+    let c = text.charCodeAt(start + i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (key.charCodeAt(i) !== c) return false;
+  }
+  return true;
+}
+
 export class Vocabulary {
-  private readonly ids = new Map<string, number>();
   private readonly keys: string[] = [''];
+  private readonly hashes: number[] = [0];
+  /** Open addressing: slot → id, 0 = empty. */
+  private slots = new Int32Array(1 << 12);
+  private mask = (1 << 12) - 1;
 
   /** Number of ids in use, the sentinel included. */
   get size(): number {
@@ -19,18 +59,53 @@ export class Vocabulary {
 
   /** Id of `key`, or -1 when the collection never used it. */
   idOf(key: string): number {
-    return this.ids.get(key) ?? -1;
+    const hash = hashKey(key);
+    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+      const id = this.slots[slot]!;
+      if (id === 0) return -1;
+      if (this.hashes[id] === hash && this.keys[id] === key) return id;
+    }
   }
 
   /** Id of `key`, assigning the next one when new. */
   intern(key: string): number {
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      id = this.keys.length;
-      this.ids.set(key, id);
-      this.keys.push(key);
+    const hash = hashKey(key);
+    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+      const id = this.slots[slot]!;
+      if (id === 0) return this.insert(key, hash, slot);
+      if (this.hashes[id] === hash && this.keys[id] === key) return id;
     }
+  }
+
+  /** Id of the token text[start, end) (its key computed only when it is new or non-ASCII). */
+  internToken(text: string, start: number, end: number, flags: number): number {
+    if ((flags & TOKEN_NON_ASCII) !== 0) return this.intern(tokenKey(text, start, end, flags));
+    const hash = hashAsciiRange(text, start, end);
+    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+      const id = this.slots[slot]!;
+      if (id === 0) return this.insert(tokenKey(text, start, end, flags), hash, slot);
+      if (this.hashes[id] === hash && asciiRangeEquals(this.keys[id]!, text, start, end)) return id;
+    }
+  }
+
+  private insert(key: string, hash: number, slot: number): number {
+    const id = this.keys.length;
+    this.keys.push(key);
+    this.hashes.push(hash);
+    this.slots[slot] = id;
+    if (id * 2 > this.slots.length) this.grow();
     return id;
+  }
+
+  private grow(): void {
+    const size = this.slots.length * 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    for (let id = 1; id < this.keys.length; id++) {
+      let slot = this.hashes[id]! & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = id;
+    }
   }
 
   /** The key of an id. */
@@ -46,9 +121,8 @@ export class Vocabulary {
   /** Restores keys saved by `keysFrom`, which must continue the current numbering. */
   appendKeys(keys: readonly string[]): void {
     for (const key of keys) {
-      if (this.ids.has(key)) throw new Error(`Vocabulary key repeated: the index file is inconsistent.`);
-      this.ids.set(key, this.keys.length);
-      this.keys.push(key);
+      const before = this.keys.length;
+      if (this.intern(key) !== before) throw new Error('Vocabulary key repeated: the index file is inconsistent.');
     }
   }
 }

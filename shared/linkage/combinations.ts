@@ -11,6 +11,7 @@
  * shortest member x, documents outside P(x) cannot matter, so the partners' sets are
  * projected onto P(x): usually a handful of bits, often one machine word.
  */
+import { throwIfAborted } from '../errors.js';
 import { popcount32 } from './bits.js';
 
 /** A candidate N-gram with its postings (ascending document numbers). */
@@ -36,7 +37,7 @@ export interface CombinationQuery {
   readonly arity: 2 | 3;
   /** Document number of the source, or -1: with a source, only combinations it holds count. */
   readonly sourceDocument: number;
-  /** Checked between candidates; the search throws the signal's reason when aborted. */
+  /** Checked between candidates; the search throws an AbortError when it fires. */
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -203,10 +204,6 @@ function usable(candidates: readonly CombinationCandidate[], sourceDocument: num
     if (sourceDocument < 0 || c.documents.includes(sourceDocument)) keep.push(i);
   });
   return keep;
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }
 
 /**

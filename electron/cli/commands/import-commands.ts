@@ -1,0 +1,65 @@
+/**
+ * `unlinkable index <db> <inputs…>` and `unlinkable add <db> <inputs…>`.
+ */
+import { addInputs, createFromInputs } from '../../services/collections.js';
+import type { ImportReport } from '../../index-store/collection-writer.js';
+import { parse, stringFlag, UsageError } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import { ProgressLine } from '../progress.js';
+import type { CommandContext } from './context.js';
+
+function printReport(report: ImportReport, json: boolean): number {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+  } else {
+    process.stdout.write(`Added ${report.added} documents (${report.tokens.toLocaleString('en')} tokens)${report.replaced > 0 ? `, replacing ${report.replaced}` : ''} in ${report.seconds.toFixed(1)} s.\n`);
+    if (report.problems.length > 0) {
+      process.stderr.write(`${report.problems.length} input(s) skipped:\n`);
+      for (const p of report.problems.slice(0, 50)) process.stderr.write(`  - ${p.message}\n`);
+      if (report.problems.length > 50) process.stderr.write(`  … and ${report.problems.length - 50} more (use --json for all).\n`);
+    }
+  }
+  return report.problems.length > 0 ? EXIT.partial : EXIT.ok;
+}
+
+export async function indexCommand(argv: string[], context: CommandContext): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    name: { type: 'string' },
+    'placeholder-pattern': { type: 'string' },
+    json: { type: 'boolean' },
+    quiet: { type: 'boolean', short: 'q' },
+  });
+  const [db, ...inputs] = positionals;
+  if (db === undefined || inputs.length === 0) throw new UsageError('usage: unlinkable index <db> <inputs…>');
+  const progress = new ProgressLine(values.quiet === true || values.json === true);
+  try {
+    const report = await createFromInputs(db, inputs, {
+      name: stringFlag(values, 'name'),
+      placeholderPattern: stringFlag(values, 'placeholder-pattern'),
+      signal: context.signal,
+      onProgress: (phase, done, total) => progress.update(phase, done, total),
+    });
+    progress.done();
+    return printReport(report, values.json === true);
+  } finally {
+    progress.done();
+  }
+}
+
+export async function addCommand(argv: string[], context: CommandContext): Promise<number> {
+  const { values, positionals } = parse(argv, { replace: { type: 'boolean' }, json: { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' } });
+  const [db, ...inputs] = positionals;
+  if (db === undefined || inputs.length === 0) throw new UsageError('usage: unlinkable add <db> <inputs…> [--replace]');
+  const progress = new ProgressLine(values.quiet === true || values.json === true);
+  try {
+    const report = await addInputs(db, inputs, {
+      replace: values.replace === true,
+      signal: context.signal,
+      onProgress: (phase, done, total) => progress.update(phase, done, total),
+    });
+    progress.done();
+    return printReport(report, values.json === true);
+  } finally {
+    progress.done();
+  }
+}

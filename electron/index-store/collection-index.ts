@@ -1,0 +1,204 @@
+/**
+ * A collection index file, opened: its metadata, its documents, and the in-memory
+ * phrase index that detection queries. Writing lives in collection-writer.ts.
+ */
+import type Database from 'better-sqlite3';
+import { AppError } from '../../shared/errors.js';
+import { inflateText } from './blob-codec.js';
+import { explainFileError, openIndexFile, readMeta } from './schema.js';
+import { Shard } from './shard.js';
+import { ShardedIndex } from './sharded-index.js';
+import { listShards, readShard, readVocabulary } from './shard-storage.js';
+import { Vocabulary } from './vocabulary.js';
+
+/** What a collection says about itself. */
+export interface CollectionInfo {
+  readonly path: string;
+  readonly name: string;
+  readonly documentCount: number;
+  readonly tokenCount: number;
+  readonly shardCount: number;
+  readonly placeholderPattern: string;
+  /** SHA-256 over the sorted (id, text hash) pairs of the live documents. */
+  readonly contentSha256: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Increases with every change. */
+  readonly generation: number;
+}
+
+/** One document as listed. */
+export interface DocumentSummary {
+  readonly id: string;
+  readonly number: number;
+  readonly tokens: number;
+  readonly characters: number;
+  readonly source: string | null;
+  readonly origin: string;
+  readonly addedAt: string;
+}
+
+/** Options for opening. */
+export interface OpenOptions {
+  /** Open for reading only (default). Writers open with readonly: false. */
+  readonly readonly?: boolean;
+}
+
+export class CollectionIndex {
+  private cachedIndex: ShardedIndex | undefined;
+  private loadedShards = new Map<number, Shard>();
+  private vocabulary = new Vocabulary();
+
+  private constructor(
+    readonly path: string,
+    readonly db: Database.Database,
+  ) {}
+
+  /** Opens an index file, checking that it is one. Throws AppError for people. */
+  static open(path: string, options: OpenOptions = {}): CollectionIndex {
+    const db = openIndexFile(path, { readonly: options.readonly ?? true });
+    const collection = new CollectionIndex(path, db);
+    try {
+      collection.readInfo();
+      return collection;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  /** Wraps a just-created database (used by the writer). */
+  static fromDatabase(path: string, db: Database.Database): CollectionIndex {
+    return new CollectionIndex(path, db);
+  }
+
+  /** Runs a read against the file, turning SQLite's file errors into AppErrors. */
+  guard<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      throw explainFileError(this.path, error) ?? error;
+    }
+  }
+
+  readInfo(): CollectionInfo {
+    return this.guard(() => {
+      const meta = readMeta(this.db);
+      if (meta.format !== 'unlinkable-collection') throw new AppError('not-an-index', `${this.path} is not an Unlinkable collection index. The file was not changed.`);
+      const counts = this.db.prepare('SELECT COUNT(*) AS documents, COALESCE(SUM(token_count), 0) AS tokens FROM documents').get() as { documents: number; tokens: number };
+      const shards = this.db.prepare('SELECT COUNT(*) AS n FROM shards').get() as { n: number };
+      return {
+        path: this.path,
+        name: meta.name ?? '',
+        documentCount: counts.documents,
+        tokenCount: counts.tokens,
+        shardCount: shards.n,
+        placeholderPattern: meta.placeholder_pattern ?? '',
+        contentSha256: meta.content_sha256 ?? '',
+        createdAt: meta.created_at ?? '',
+        updatedAt: meta.updated_at ?? '',
+        generation: Number(meta.generation ?? 0),
+      };
+    });
+  }
+
+  /**
+   * The phrase index, loaded on first use and refreshed when the file changed: only
+   * shards added since are read, and removed documents are marked dead.
+   */
+  phraseIndex(): ShardedIndex {
+    const generation = this.readInfo().generation;
+    if (this.cachedIndex !== undefined && this.loadedGeneration === generation) return this.cachedIndex;
+    this.cachedIndex = this.guard(() => this.load());
+    this.loadedGeneration = generation;
+    return this.cachedIndex;
+  }
+
+  private loadedGeneration = -1;
+
+  private load(): ShardedIndex {
+    const keys = readVocabulary(this.db, this.path);
+    if (keys.length < this.vocabulary.maxId) {
+      this.vocabulary = new Vocabulary();
+      this.loadedShards.clear();
+    }
+    this.vocabulary.appendKeys(keys.slice(this.vocabulary.maxId));
+    const documents = this.db.prepare('SELECT number, external_id FROM documents').all() as { number: number; external_id: string }[];
+    const live = new Set(documents.map((d) => d.number));
+    const isLive = (n: number): boolean => live.has(n);
+    const rows = listShards(this.db);
+    const next = new Map<number, Shard>();
+    for (const row of rows) {
+      const known = this.loadedShards.get(row.id);
+      if (known !== undefined) {
+        for (let d = 0; d < known.documentCount; d++) known.live[d] = isLive(known.documentNumbers[d]!) ? 1 : 0;
+        next.set(row.id, known);
+        continue;
+      }
+      try {
+        next.set(row.id, new Shard(readShard(this.db, this.path, row), this.vocabulary.maxId, isLive));
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError('index-corrupt', `${this.path} is damaged (shard ${row.id} is inconsistent). The file was not changed; rebuild the index.`);
+      }
+    }
+    this.loadedShards = next;
+    return new ShardedIndex(
+      this.vocabulary,
+      [...next.values()],
+      documents.map((d) => ({ documentNumber: d.number, externalId: d.external_id })),
+    );
+  }
+
+  /** Lists documents in id order; `search` filters by id substring. */
+  listDocuments(options: { offset?: number; limit?: number; search?: string } = {}): { total: number; documents: DocumentSummary[] } {
+    return this.guard(() => {
+      const filter = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
+      const total = (this.db.prepare("SELECT COUNT(*) AS n FROM documents WHERE external_id LIKE ? ESCAPE '\\'").get(filter) as { n: number }).n;
+      const rows = this.db
+        .prepare(
+          "SELECT number, external_id, token_count, char_count, source, origin, added_at FROM documents WHERE external_id LIKE ? ESCAPE '\\' ORDER BY external_id LIMIT ? OFFSET ?",
+        )
+        .all(filter, options.limit ?? 100, options.offset ?? 0) as {
+        number: number;
+        external_id: string;
+        token_count: number;
+        char_count: number;
+        source: string | null;
+        origin: string;
+        added_at: string;
+      }[];
+      return {
+        total,
+        documents: rows.map((r) => ({
+          id: r.external_id,
+          number: r.number,
+          tokens: r.token_count,
+          characters: r.char_count,
+          source: r.source,
+          origin: r.origin,
+          addedAt: r.added_at,
+        })),
+      };
+    });
+  }
+
+  /** The text of a document, or undefined when the id is unknown. */
+  documentText(id: string): string | undefined {
+    return this.guard(() => {
+      const row = this.db.prepare('SELECT text FROM documents WHERE external_id = ?').get(id) as { text: Buffer } | undefined;
+      if (row === undefined) return undefined;
+      try {
+        return inflateText(row.text);
+      } catch {
+        throw new AppError('index-corrupt', `${this.path} is damaged (the text of one document cannot be read).`);
+      }
+    });
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+    this.cachedIndex = undefined;
+    this.loadedShards.clear();
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The statistics of the paper's Figure 2: distinct N-grams by N, the distribution of
+ * their posting-list lengths (document frequencies), and the share with df = 1.
+ *
+ * All shards are merged in phrase order (a k-way merge on the first N tokens), so an
+ * N-gram that occurs in several shards is counted once, with its total df. Removed
+ * documents are skipped: an N-gram only they held does not exist any more.
+ */
+import { throwIfAborted } from '../../shared/errors.js';
+import type { Shard } from './shard.js';
+
+/** A histogram bucket of posting-list lengths, inclusive bounds. */
+export interface LengthBucket {
+  readonly from: number;
+  readonly to: number;
+  readonly count: number;
+}
+
+/** Statistics for one N. */
+export interface NgramSizeStatistics {
+  readonly n: number;
+  readonly distinct: number;
+  readonly singletons: number;
+  readonly singletonShare: number;
+  readonly meanPostings: number;
+  readonly histogram: LengthBucket[];
+}
+
+/** Figure 2 of the paper, for this collection. */
+export interface IndexStatistics {
+  readonly maxN: number;
+  readonly byN: NgramSizeStatistics[];
+  readonly distinct: number;
+  readonly meanPostings: number;
+  readonly sdPostings: number;
+}
+
+/** Bucket index of a posting-list length: 1, 2, 3–4, 5–8, 9–16, … */
+function bucketOf(length: number): number {
+  return length <= 1 ? 0 : 32 - Math.clz32(length - 1);
+}
+
+function bucketBounds(bucket: number): [number, number] {
+  if (bucket === 0) return [1, 1];
+  return [2 ** (bucket - 1) + 1, 2 ** bucket];
+}
+
+class MergeCursor {
+  position = 0;
+  constructor(readonly shard: Shard) {
+    this.skipDead();
+  }
+  get done(): boolean {
+    return this.position >= this.shard.suffixes.length;
+  }
+  get start(): number {
+    return this.shard.suffixes[this.position]!;
+  }
+  get document(): number {
+    return this.shard.documentOfSuffix[this.position]!;
+  }
+  advance(): void {
+    this.position++;
+    this.skipDead();
+  }
+  private skipDead(): void {
+    const { live, documentOfSuffix, suffixes } = this.shard;
+    while (this.position < suffixes.length && live[documentOfSuffix[this.position]!] === 0) this.position++;
+  }
+}
+
+/** Compares two phrases on their first `maxN` tokens (0 ends a phrase). */
+function comparePrefix(a: Uint32Array, pa: number, b: Uint32Array, pb: number, maxN: number): number {
+  for (let d = 0; d < maxN; d++) {
+    const x = a[pa + d]!;
+    const y = b[pb + d]!;
+    if (x !== y) return x - y;
+    if (x === 0) return 0;
+  }
+  return 0;
+}
+
+/** Common prefix length of two phrases, up to maxN. */
+function commonPrefix(a: Uint32Array, pa: number, b: Uint32Array, pb: number, maxN: number): number {
+  let d = 0;
+  while (d < maxN && a[pa + d] !== 0 && a[pa + d] === b[pb + d]) d++;
+  return d;
+}
+
+function phraseLength(tokens: Uint32Array, p: number, maxN: number): number {
+  let d = 0;
+  while (d < maxN && tokens[p + d] !== 0) d++;
+  return d;
+}
+
+/** Computes Figure 2's statistics for N = 1..maxN over the live documents of the shards. */
+export function computeStatistics(shards: readonly Shard[], maxN = 8, signal?: AbortSignal): IndexStatistics {
+  const cursors = shards.map((s) => new MergeCursor(s)).filter((c) => !c.done);
+  const histogram = Array.from({ length: maxN + 1 }, () => new Float64Array(33));
+  const seen = Array.from({ length: maxN + 1 }, () => shards.map((s) => new Int32Array(s.documentCount)));
+  const stamp = new Int32Array(maxN + 1);
+  const df = new Int32Array(maxN + 1);
+  const active = new Uint8Array(maxN + 1);
+  let previousTokens: Uint32Array | undefined;
+  let previousStart = 0;
+  let steps = 0;
+
+  const sums = new Float64Array(maxN + 1);
+  const squares = new Float64Array(maxN + 1);
+  const close = (n: number): void => {
+    if (active[n] === 1) {
+      const value = df[n]!;
+      histogram[n]![bucketOf(value)]!++;
+      sums[n]! += value;
+      squares[n]! += value * value;
+    }
+    active[n] = 0;
+  };
+
+  while (cursors.length > 0) {
+    if ((++steps & 0xfffff) === 0) throwIfAborted(signal);
+    // Pick the smallest phrase among the cursors (few shards: a linear scan beats a heap).
+    let best = 0;
+    for (let c = 1; c < cursors.length; c++) {
+      const x = cursors[c]!;
+      const y = cursors[best]!;
+      if (comparePrefix(x.shard.tokens, x.start, y.shard.tokens, y.start, maxN) < 0) best = c;
+    }
+    const cursor = cursors[best]!;
+    const shardIndex = shards.indexOf(cursor.shard);
+    const { tokens } = cursor.shard;
+    const start = cursor.start;
+    const lcp = previousTokens === undefined ? 0 : commonPrefix(tokens, start, previousTokens, previousStart, maxN);
+    const length = phraseLength(tokens, start, maxN);
+    const document = cursor.document;
+    for (let n = 1; n <= maxN; n++) {
+      if (n > lcp) {
+        close(n);
+        if (length >= n) {
+          active[n] = 1;
+          df[n] = 0;
+          stamp[n]!++;
+        }
+      }
+      if (active[n] === 1) {
+        const marks = seen[n]![shardIndex]!;
+        if (marks[document] !== stamp[n]) {
+          marks[document] = stamp[n]!;
+          df[n]!++;
+        }
+      }
+    }
+    previousTokens = tokens;
+    previousStart = start;
+    cursor.advance();
+    if (cursor.done) cursors.splice(best, 1);
+  }
+  for (let n = 1; n <= maxN; n++) close(n);
+  return summarise(histogram, sums, squares, maxN);
+}
+
+function summarise(histogram: Float64Array[], sums: Float64Array, squares: Float64Array, maxN: number): IndexStatistics {
+  let distinct = 0;
+  let sum = 0;
+  let sumSquares = 0;
+  const byN: NgramSizeStatistics[] = [];
+  for (let n = 1; n <= maxN; n++) {
+    const counts = histogram[n]!;
+    const buckets: LengthBucket[] = [];
+    let total = 0;
+    counts.forEach((count, bucket) => {
+      if (count === 0) return;
+      const [from, to] = bucketBounds(bucket);
+      buckets.push({ from, to, count });
+      total += count;
+    });
+    distinct += total;
+    sum += sums[n]!;
+    sumSquares += squares[n]!;
+    const singletons = counts[0]!;
+    byN.push({
+      n,
+      distinct: total,
+      singletons,
+      singletonShare: total === 0 ? 0 : singletons / total,
+      meanPostings: total === 0 ? 0 : sums[n]! / total,
+      histogram: buckets,
+    });
+  }
+  const mean = distinct === 0 ? 0 : sum / distinct;
+  return { maxN, byN, distinct, meanPostings: mean, sdPostings: distinct === 0 ? 0 : Math.sqrt(Math.max(0, sumSquares / distinct - mean * mean)) };
+}

@@ -1,0 +1,330 @@
+/**
+ * Changing a collection: create, add, remove, compact. Each change is one SQLite
+ * transaction (BEGIN IMMEDIATE … COMMIT), held across the asynchronous sorting, so a
+ * crash or kill at any point leaves the previous state.
+ */
+import type Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { deflateRaw } from 'node:zlib';
+import { AppError, throwIfAborted } from '../../shared/errors.js';
+import { compilePlaceholderPattern, DEFAULT_PLACEHOLDER_PATTERN } from '../../shared/tokenizer/placeholders.js';
+import type { ImportProblem, ImportRecord } from '../import/import-records.js';
+import { CollectionIndex } from './collection-index.js';
+import { createIndexFile, readMeta, writeMeta } from './schema.js';
+import { ShardTokenizer, splitTokenizedShard, type TokenizedShard } from './shard-builder.js';
+import { insertShard, insertVocabularyPart, readVocabulary, type EncodedShard } from './shard-storage.js';
+import { sortParallelism, sortShards } from './sort-pool.js';
+import { Vocabulary } from './vocabulary.js';
+
+const deflateAsync = promisify(deflateRaw);
+
+/** Below this many stream tokens a batch is sorted as one shard: workers cost more than they save. */
+const MIN_TOKENS_PER_PARALLEL_SHARD = 500_000;
+/** Compaction is due when more shards than this accumulate. */
+const MAX_SHARDS_BEFORE_COMPACTION = 16;
+
+/** Phases of a long write, for progress bars. */
+export type WritePhase = 'reading' | 'sorting' | 'writing' | 'compacting';
+
+/** Progress of a write: `done` of `total` units of the phase. */
+export type WriteProgress = (phase: WritePhase, done: number, total: number) => void;
+
+/** What an import did. */
+export interface ImportReport {
+  readonly added: number;
+  readonly replaced: number;
+  readonly tokens: number;
+  readonly problems: ImportProblem[];
+  readonly seconds: number;
+}
+
+/** Options of add and index. */
+export interface AddOptions {
+  /** Replace documents whose id already exists instead of rejecting them. */
+  readonly replace?: boolean;
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: WriteProgress | undefined;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** SHA-256 over the live documents' (id, text hash) pairs in id order. */
+function contentHash(db: Database.Database): string {
+  const hash = createHash('sha256');
+  for (const row of db.prepare('SELECT external_id, text_sha256 FROM documents ORDER BY external_id').iterate() as Iterable<{ external_id: string; text_sha256: string }>) {
+    hash.update(`${row.external_id}\u0000${row.text_sha256}\n`);
+  }
+  return hash.digest('hex');
+}
+
+function bumpGeneration(db: Database.Database): void {
+  const meta = readMeta(db);
+  writeMeta(db, { generation: String(Number(meta.generation ?? 0) + 1), updated_at: now(), content_sha256: contentHash(db) });
+}
+
+/** Runs `work` inside BEGIN IMMEDIATE … COMMIT, rolling back on any error. */
+async function inWriteTransaction<T>(db: Database.Database, work: () => Promise<T>): Promise<T> {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = await work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+interface PendingDocument {
+  readonly number: number;
+  readonly id: string;
+  readonly tokens: number;
+  readonly characters: number;
+  readonly origin: string;
+  readonly source: string | undefined;
+  readonly textSha256: string;
+  readonly compressed: Promise<Buffer>;
+}
+
+function shardCountFor(streamLength: number): number {
+  return Math.max(1, Math.min(sortParallelism(), Math.floor(streamLength / MIN_TOKENS_PER_PARALLEL_SHARD)));
+}
+
+/** Sorts a tokenized batch (split for parallel sorting) with progress. */
+async function sortBatch(batch: TokenizedShard, maxTokenId: number, options: AddOptions): Promise<{ encoded: EncodedShard[]; parts: TokenizedShard[] }> {
+  // Note: sorting on workers transfers each part's token stream, so parts[i].tokens is
+  // unusable afterwards; callers only read the document numbers.
+  const parts = splitTokenizedShard(batch, shardCountFor(batch.tokens.length));
+  options.onProgress?.('sorting', 0, parts.length);
+  const encoded = await sortShards(parts, maxTokenId, {
+    signal: options.signal,
+    onShardSorted: (done, total) => options.onProgress?.('sorting', done, total),
+  });
+  return { encoded, parts };
+}
+
+/** Writes sorted shards and their documents; returns nothing. Call inside the transaction. */
+function writeShards(db: Database.Database, encoded: EncodedShard[], parts: TokenizedShard[], documents: Map<number, PendingDocument>, texts: Map<number, Buffer>): void {
+  const insertDocument = db.prepare(
+    'INSERT INTO documents (number, external_id, shard_id, shard_document, token_count, char_count, origin, source, text_sha256, text, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const createdAt = now();
+  encoded.forEach((shard, s) => {
+    const shardId = insertShard(db, shard, createdAt);
+    parts[s]!.documentNumbers.forEach((number, local) => {
+      const d = documents.get(number)!;
+      insertDocument.run(d.number, d.id, shardId, local, d.tokens, d.characters, d.origin, d.source ?? null, d.textSha256, texts.get(number)!, createdAt);
+    });
+  });
+}
+
+/**
+ * Adds documents from `records` to an open (writable) collection. Duplicate ids are
+ * reported as problems unless `replace` is set. Returns what happened.
+ */
+export async function addDocuments(collection: CollectionIndex, records: AsyncIterable<ImportRecord>, options: AddOptions = {}): Promise<ImportReport> {
+  const started = performance.now();
+  const { db } = collection;
+  const meta = readMeta(db);
+  const pattern = compilePlaceholderPattern(meta.placeholder_pattern ?? DEFAULT_PLACEHOLDER_PATTERN);
+  return inWriteTransaction(db, async () => {
+    const vocabulary = new Vocabulary();
+    vocabulary.appendKeys(readVocabulary(db, collection.path));
+    const vocabularyBefore = vocabulary.size;
+    const existing = new Set((db.prepare('SELECT external_id FROM documents').all() as { external_id: string }[]).map((r) => r.external_id));
+    const sequence = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'documents'").get() as { seq: number } | undefined;
+    let nextNumber = (sequence?.seq ?? 0) + 1;
+
+    const tokenizer = new ShardTokenizer(vocabulary, pattern);
+    const problems: ImportProblem[] = [];
+    const pending = new Map<number, PendingDocument>();
+    const seen = new Set<string>();
+    const replacing: string[] = [];
+    let tokens = 0;
+    for await (const record of records) {
+      throwIfAborted(options.signal);
+      if (record.kind === 'problem') {
+        problems.push(record);
+        continue;
+      }
+      if (seen.has(record.id)) {
+        problems.push({ kind: 'problem', origin: record.origin, code: 'duplicate-id', message: `${record.origin}: id "${record.id}" appears twice in this import; the first one was kept.` });
+        continue;
+      }
+      if (existing.has(record.id)) {
+        if (options.replace !== true) {
+          problems.push({
+            kind: 'problem',
+            origin: record.origin,
+            code: 'duplicate-id',
+            message: `${record.origin}: the collection already has a document "${record.id}". Use --replace to replace it.`,
+          });
+          continue;
+        }
+        replacing.push(record.id);
+      }
+      seen.add(record.id);
+      const number = nextNumber++;
+      const count = tokenizer.add({ documentNumber: number, text: record.text });
+      tokens += count;
+      pending.set(number, {
+        number,
+        id: record.id,
+        tokens: count,
+        characters: record.text.length,
+        origin: record.origin,
+        source: record.source,
+        textSha256: sha256(record.text),
+        compressed: deflateAsync(Buffer.from(record.text, 'utf8'), { level: 4 }),
+      });
+      options.onProgress?.('reading', tokenizer.documentCount, 0);
+    }
+    if (pending.size === 0) return { added: 0, replaced: 0, tokens: 0, problems, seconds: (performance.now() - started) / 1000 };
+
+    const { encoded, parts } = await sortBatch(tokenizer.finish(), vocabulary.maxId, options);
+    throwIfAborted(options.signal);
+    options.onProgress?.('writing', 0, pending.size);
+    const texts = new Map<number, Buffer>();
+    for (const [number, d] of pending) texts.set(number, await d.compressed);
+    throwIfAborted(options.signal);
+    insertVocabularyPart(db, vocabularyBefore, vocabulary.keysFrom(vocabularyBefore));
+    if (replacing.length > 0) {
+      const remove = db.prepare('DELETE FROM documents WHERE external_id = ?');
+      for (const id of replacing) remove.run(id);
+    }
+    writeShards(db, encoded, parts, pending, texts);
+    bumpGeneration(db);
+    options.onProgress?.('writing', pending.size, pending.size);
+    return { added: pending.size, replaced: replacing.length, tokens, problems, seconds: (performance.now() - started) / 1000 };
+  });
+}
+
+/** Settings of a new collection. */
+export interface CreateOptions {
+  readonly name?: string;
+  readonly placeholderPattern?: string;
+}
+
+/**
+ * Creates a collection file from `records`. The file is built under a temporary name
+ * and renamed into place only when complete, so an interrupted build leaves nothing
+ * half-made at `path`.
+ */
+export async function createCollection(path: string, records: AsyncIterable<ImportRecord>, options: CreateOptions & AddOptions = {}): Promise<ImportReport> {
+  const pattern = options.placeholderPattern ?? DEFAULT_PLACEHOLDER_PATTERN;
+  compilePlaceholderPattern(pattern);
+  if (existsSync(path)) throw new AppError('already-exists', `${path} already exists. Choose a new file name, or use "add" to add documents to it.`);
+  const temporary = `${path}.partial-${process.pid}-${Date.now()}`;
+  const created = now();
+  const db = createIndexFile(temporary, {
+    format: 'unlinkable-collection',
+    name: options.name ?? '',
+    placeholder_pattern: pattern,
+    tokenizer: '1',
+    created_at: created,
+    updated_at: created,
+    generation: '0',
+    content_sha256: createHash('sha256').digest('hex'),
+  });
+  const collection = CollectionIndex.fromDatabase(temporary, db);
+  try {
+    const report = await addDocuments(collection, records, options);
+    if (report.added === 0) {
+      throw new AppError('empty-file', `No documents could be read from the inputs, so no index was made.${report.problems.length > 0 ? ` First problem: ${report.problems[0]!.message}` : ''}`);
+    }
+    collection.close();
+    if (existsSync(path)) throw new AppError('already-exists', `${path} appeared while the index was being built; the new index was not moved there.`);
+    renameSync(temporary, path);
+    return report;
+  } catch (error) {
+    collection.close();
+    rmSync(temporary, { force: true });
+    rmSync(`${temporary}-journal`, { force: true });
+    throw error;
+  }
+}
+
+/** Removes documents by id; returns the ids removed and those not found. */
+export function removeDocuments(collection: CollectionIndex, ids: readonly string[]): { removed: string[]; missing: string[] } {
+  const { db } = collection;
+  const removed: string[] = [];
+  const missing: string[] = [];
+  db.transaction(() => {
+    const remove = db.prepare('DELETE FROM documents WHERE external_id = ?');
+    for (const id of ids) (remove.run(id).changes > 0 ? removed : missing).push(id);
+    if (removed.length > 0) bumpGeneration(db);
+  }).immediate();
+  return { removed, missing };
+}
+
+/** True when enough shards or dead documents piled up that compaction pays. */
+export function compactionDue(collection: CollectionIndex): boolean {
+  const { db } = collection;
+  const shards = (db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(document_count), 0) AS docs FROM shards').get() as { n: number; docs: number });
+  const live = (db.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n;
+  return shards.n > MAX_SHARDS_BEFORE_COMPACTION || (shards.docs > 0 && live < shards.docs / 2);
+}
+
+/**
+ * Rewrites all shards from the live documents' token streams (no re-tokenizing),
+ * dropping removed documents and merging small shards.
+ */
+export async function compactCollection(collection: CollectionIndex, options: AddOptions = {}): Promise<{ shardsBefore: number; shardsAfter: number }> {
+  const index = collection.phraseIndex();
+  const { db } = collection;
+  return inWriteTransaction(db, async () => {
+    options.onProgress?.('compacting', 0, 1);
+    const before = index.shards.length;
+    const starts: number[] = [];
+    const numbers: number[] = [];
+    const counts: number[] = [];
+    const pieces: Uint32Array[] = [];
+    let length = 0;
+    for (const shard of index.shards) {
+      for (let local = 0; local < shard.documentCount; local++) {
+        if (shard.live[local] === 0) continue;
+        const piece = shard.documentTokens(local);
+        starts.push(length);
+        numbers.push(shard.documentNumbers[local]!);
+        let tokenCount = 0;
+        for (const t of piece) if (t !== 0) tokenCount++;
+        counts.push(tokenCount);
+        pieces.push(piece);
+        length += piece.length;
+      }
+    }
+    const tokens = new Uint32Array(length);
+    let offset = 0;
+    for (const piece of pieces) {
+      tokens.set(piece, offset);
+      offset += piece.length;
+    }
+    const oldShards = (db.prepare('SELECT id FROM shards').all() as { id: number }[]).map((r) => r.id);
+    let after = 0;
+    if (numbers.length > 0) {
+      const whole: TokenizedShard = { tokens, documentStarts: Uint32Array.from([...starts, length]), documentNumbers: Int32Array.from(numbers), tokenCounts: Int32Array.from(counts) };
+      const { encoded, parts } = await sortBatch(whole, index.vocabulary.maxId, options);
+      throwIfAborted(options.signal);
+      const move = db.prepare('UPDATE documents SET shard_id = ?, shard_document = ? WHERE number = ?');
+      const createdAt = now();
+      encoded.forEach((shard, s) => {
+        const shardId = insertShard(db, shard, createdAt);
+        parts[s]!.documentNumbers.forEach((number, local) => move.run(shardId, local, number));
+      });
+      after = encoded.length;
+    }
+    const drop = db.prepare('DELETE FROM shards WHERE id = ?');
+    for (const id of oldShards) drop.run(id);
+    bumpGeneration(db);
+    options.onProgress?.('compacting', 1, 1);
+    return { shardsBefore: before, shardsAfter: after };
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * Sorts several shards at once on worker threads (one per core, at most four).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { abortError } from '../../shared/errors.js';
+import { workerEntry } from '../runtime/worker-entry.js';
+import { sortShard, type TokenizedShard } from './shard-builder.js';
+import { encodeShard, type EncodedShard } from './shard-storage.js';
+
+/** Threads used for sorting: the cores, capped so memory stays bounded. */
+export function sortParallelism(): number {
+  const fromEnv = Number(process.env.UNLINKABLE_THREADS);
+  if (Number.isInteger(fromEnv) && fromEnv >= 1) return Math.min(fromEnv, 8);
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+function sortOnWorker(shard: TokenizedShard, maxTokenId: number, signal: AbortSignal | undefined): Promise<EncodedShard> {
+  const { url, execArgv } = workerEntry(import.meta.url, 'sort-worker');
+  const worker = new Worker(url, { execArgv });
+  return new Promise<EncodedShard>((resolve, reject) => {
+    const onAbort = (): void => {
+      void worker.terminate();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (encoded: EncodedShard) => {
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      resolve(encoded);
+    });
+    worker.once('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    // Transfer the stream rather than copy it: the caller no longer needs it.
+    worker.postMessage({ shard, maxTokenId }, [shard.tokens.buffer as ArrayBuffer]);
+  });
+}
+
+/**
+ * Sorts and encodes every shard: a single shard on the calling thread (no worker
+ * start-up for small imports), several on one worker each, in parallel. Callers keep the
+ * shard count at or below sortParallelism().
+ */
+export async function sortShards(
+  shards: readonly TokenizedShard[],
+  maxTokenId: number,
+  options: { signal?: AbortSignal | undefined; onShardSorted?: (done: number, total: number) => void } = {},
+): Promise<EncodedShard[]> {
+  let done = 0;
+  const report = (): void => options.onShardSorted?.(++done, shards.length);
+  if (shards.length <= 1) {
+    return shards.map((shard) => {
+      const encoded = encodeShard(sortShard(shard, maxTokenId));
+      report();
+      return encoded;
+    });
+  }
+  return Promise.all(
+    shards.map(async (shard) => {
+      const encoded = await sortOnWorker(shard, maxTokenId, options.signal);
+      report();
+      return encoded;
+    }),
+  );
+}
