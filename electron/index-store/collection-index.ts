@@ -131,7 +131,7 @@ export class CollectionIndex {
     for (const row of rows) {
       const known = this.loadedShards.get(row.id);
       if (known !== undefined) {
-        for (let d = 0; d < known.documentCount; d++) known.live[d] = isLive(known.documentNumbers[d]!) ? 1 : 0;
+        known.setLive(isLive);
         next.set(row.id, known);
         continue;
       }

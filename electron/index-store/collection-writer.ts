@@ -5,7 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
 import { AppError, throwIfAborted } from '../../shared/errors.js';
@@ -222,6 +223,7 @@ export async function createCollection(path: string, records: AsyncIterable<Impo
   const pattern = options.placeholderPattern ?? DEFAULT_PLACEHOLDER_PATTERN;
   compilePlaceholderPattern(pattern);
   if (existsSync(path)) throw new AppError('already-exists', `${path} already exists. Choose a new file name, or use "add" to add documents to it.`);
+  removeStalePartials(path);
   const temporary = `${path}.partial-${process.pid}-${Date.now()}`;
   const created = now();
   const db = createIndexFile(temporary, {
@@ -249,6 +251,26 @@ export async function createCollection(path: string, records: AsyncIterable<Impo
     rmSync(temporary, { force: true });
     rmSync(`${temporary}-journal`, { force: true });
     throw error;
+  }
+}
+
+/** Deletes partial files left by builds that were killed (their process is gone). */
+function removeStalePartials(path: string): void {
+  const folder = dirname(path);
+  const prefix = `${basename(path)}.partial-`;
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) rmSync(join(folder, name), { force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

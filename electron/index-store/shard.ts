@@ -6,6 +6,8 @@
  * rebuilds the shards already written.
  */
 
+import { DistinctDocuments } from './distinct-documents.js';
+
 /** The persisted parts of a shard. */
 export interface ShardParts {
   /** Token ids, with 0 after every segment; every document ends with 0. */
@@ -25,8 +27,10 @@ export class Shard {
   readonly documentNumbers: Int32Array;
   /** Shard-local document of each entry of `suffixes`. */
   readonly documentOfSuffix: Uint16Array | Uint32Array;
-  /** 1 for documents still in the collection. */
+  /** 1 for documents still in the collection; change through setLive(). */
   readonly live: Uint8Array;
+  /** Distinct-document counting over ranges of `suffixes` (rebuilt when liveness changes). */
+  distinct: DistinctDocuments;
   /** Range of `suffixes` starting with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
   private readonly bucketStarts: Uint32Array;
 
@@ -60,6 +64,21 @@ export class Shard {
     }
     this.bucketStarts[maxTokenId + 1] = sum;
     if (sum !== suffixCount) throw new Error('Shard is inconsistent: token and suffix counts differ.');
+    this.distinct = new DistinctDocuments(this.documentOfSuffix, this.live);
+  }
+
+  /** Marks documents live or removed; returns true when anything changed. */
+  setLive(isLive: (documentNumber: number) => boolean): boolean {
+    let changed = false;
+    for (let d = 0; d < this.documentCount; d++) {
+      const value = isLive(this.documentNumbers[d]!) ? 1 : 0;
+      if (this.live[d] !== value) {
+        this.live[d] = value;
+        changed = true;
+      }
+    }
+    if (changed) this.distinct = new DistinctDocuments(this.documentOfSuffix, this.live);
+    return changed;
   }
 
   get documentCount(): number {

@@ -58,14 +58,10 @@ export class ShardWalker implements PhraseWalker {
   private readonly low: Int32Array;
   private readonly high: Int32Array;
   private depth = 0;
-  /** Per shard, the stamp each local document last got; avoids clearing a set per query. */
-  private readonly seen: Int32Array[];
-  private stamp = 0;
 
   constructor(private readonly shards: readonly Shard[]) {
     this.low = new Int32Array(shards.length);
     this.high = new Int32Array(shards.length);
-    this.seen = shards.map((s) => new Int32Array(s.documentCount));
   }
 
   start(tokenId: number): boolean {
@@ -103,48 +99,28 @@ export class ShardWalker implements PhraseWalker {
     return any;
   }
 
-  private nextStamp(): number {
-    if (++this.stamp === 0x7fffffff) {
-      for (const seen of this.seen) seen.fill(0);
-      this.stamp = 1;
-    }
-    return this.stamp;
-  }
-
   countDocuments(cap: number): number {
-    const stamp = this.nextStamp();
+    // Documents never span shards, so per-shard counts add up.
     let found = 0;
-    for (let s = 0; s < this.shards.length; s++) {
+    for (let s = 0; s < this.shards.length && found < cap; s++) {
       const lo = this.low[s]!;
       const hi = this.high[s]!;
-      if (lo >= hi) continue;
-      const { documentOfSuffix, live } = this.shards[s]!;
-      const seen = this.seen[s]!;
-      for (let i = lo; i < hi; i++) {
-        const d = documentOfSuffix[i]!;
-        if (seen[d] === stamp || live[d] === 0) continue;
-        seen[d] = stamp;
-        if (++found >= cap) return cap;
-      }
+      if (lo < hi) found += this.shards[s]!.distinct.count(lo, hi, cap - found);
     }
-    return found;
+    return Math.min(found, cap);
   }
 
   documents(): Int32Array {
-    const stamp = this.nextStamp();
     const out: number[] = [];
     for (let s = 0; s < this.shards.length; s++) {
       const lo = this.low[s]!;
       const hi = this.high[s]!;
       if (lo >= hi) continue;
-      const { documentOfSuffix, live, documentNumbers } = this.shards[s]!;
-      const seen = this.seen[s]!;
-      for (let i = lo; i < hi; i++) {
-        const d = documentOfSuffix[i]!;
-        if (seen[d] === stamp || live[d] === 0) continue;
-        seen[d] = stamp;
+      const { documentNumbers } = this.shards[s]!;
+      this.shards[s]!.distinct.forEachDistinct(lo, hi, (d) => {
         out.push(documentNumbers[d]!);
-      }
+        return true;
+      });
     }
     return Int32Array.from(out).sort();
   }

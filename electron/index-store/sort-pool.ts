@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { abortError } from '../../shared/errors.js';
-import { workerEntry } from '../runtime/worker-entry.js';
+import { workerThreadEntry } from '../runtime/worker-entry.js';
 import { sortShard, type TokenizedShard } from './shard-builder.js';
 import { encodeShard, type EncodedShard } from './shard-storage.js';
 
@@ -16,8 +16,8 @@ export function sortParallelism(): number {
 }
 
 function sortOnWorker(shard: TokenizedShard, maxTokenId: number, signal: AbortSignal | undefined): Promise<EncodedShard> {
-  const { url, execArgv } = workerEntry(import.meta.url, 'sort-worker');
-  const worker = new Worker(url, { execArgv });
+  const { url, options } = workerThreadEntry(import.meta.url, 'sort-worker');
+  const worker = new Worker(url, options);
   return new Promise<EncodedShard>((resolve, reject) => {
     const onAbort = (): void => {
       void worker.terminate();

@@ -1,0 +1,123 @@
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/run-cli.js';
+import { join, useTempDir } from '../../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+
+const collection = [
+  { id: 'judgment-1', text: 'The applicant was held in an F-type prison. The court dismissed the appeal.' },
+  { id: 'judgment-2', text: 'The applicant complained about the length of the proceedings. The court dismissed the appeal.' },
+  { id: 'judgment-3', text: 'The court found a violation of Article 6. The applicant was awarded damages.' },
+];
+
+function setUp(): { dir: string; db: string; jsonl: string; doc: string } {
+  const dir = tempDir();
+  const jsonl = join(dir, 'collection.jsonl');
+  writeFileSync(jsonl, collection.map((d) => JSON.stringify(d)).join('\n'));
+  const doc = join(dir, 'released.txt');
+  writeFileSync(doc, 'The applicant was held in an F-type prison by [REDACTED]. The court dismissed the appeal.');
+  return { dir, db: join(dir, 'court.unl'), jsonl, doc };
+}
+
+describe('unlinkable CLI', () => {
+  it('indexes, checks with exit code 1 and highlights the linkable phrases, and outputs JSON', async () => {
+    const { db, jsonl, doc } = setUp();
+    const indexed = await runCli(['index', db, jsonl, '--name', 'demo']);
+    expect(indexed.stdout).toMatch(/Added 3 documents/);
+    expect(indexed.code).toBe(0);
+
+    const checked = await runCli(['check', db, doc, '--arity', '1']);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toMatch(/linkable phrases? remains? at k=2, arity 1/);
+    expect(checked.stdout).toMatch(/single {2}\[\d+, \d+\) df=1/);
+
+    const json = await runCli(['check', db, doc, '--json', '--arity', '3']);
+    const result = JSON.parse(json.stdout);
+    expect(result.collection.name).toBe('demo');
+    expect(result.minimal.map((m: { text: string }) => m.text)).toContain('held');
+    expect(result.settings).toMatchObject({ k: 2, arity: 3, maxN: 8 });
+
+    const colored = await runCli(['check', db, doc, '--arity', '1', '--color']);
+    expect(colored.stdout).toContain('\x1b[41;97m');
+  });
+
+  it('says nothing is linkable (exit 0) when every phrase is common', async () => {
+    const { db, jsonl, dir } = setUp();
+    await runCli(['index', db, jsonl]);
+    const common = join(dir, 'common.txt');
+    writeFileSync(common, 'The court dismissed the appeal.');
+    const checked = await runCli(['check', db, common]);
+    expect(checked.stdout).toMatch(/No linkable phrases at k=2, arity ≤3/);
+    expect(checked.code).toBe(0);
+  });
+
+  it('adds, lists, removes and reports statistics', async () => {
+    const { db, jsonl, dir } = setUp();
+    await runCli(['index', db, jsonl]);
+    const extra = join(dir, 'extra.txt');
+    writeFileSync(extra, 'A brand new judgment text.');
+    expect((await runCli(['add', db, extra])).code).toBe(0);
+    const duplicate = await runCli(['add', db, jsonl]);
+    expect(duplicate.code).toBe(4);
+    expect(duplicate.stderr).toMatch(/already has a document "judgment-1".*--replace/);
+    expect((await runCli(['add', db, jsonl, '--replace'])).stdout).toMatch(/replacing 3/);
+    const listed = await runCli(['list', db]);
+    expect(listed.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0])).toEqual(['extra', 'judgment-1', 'judgment-2', 'judgment-3']);
+    const removed = await runCli(['remove', db, 'extra', 'ghost']);
+    expect(removed.code).toBe(4);
+    expect(removed.stderr).toMatch(/ghost/);
+    const stats = await runCli(['stats', db, '--json']);
+    const parsed = JSON.parse(stats.stdout);
+    expect(parsed.collection.documentCount).toBe(3);
+    expect(parsed.statistics.byN[0].n).toBe(1);
+  });
+
+  it('reports usage errors with exit 2 and unusable inputs with exit 3', async () => {
+    const { db, jsonl, doc, dir } = setUp();
+    await runCli(['index', db, jsonl]);
+    const lowK = await runCli(['check', db, doc, '--k', '1']);
+    expect(lowK.code).toBe(2);
+    expect(lowK.stderr).toMatch(/--k must be a whole number from 2/);
+    expect((await runCli(['frobnicate'])).code).toBe(2);
+    const missingIndex = await runCli(['check', join(dir, 'missing.unl'), doc]);
+    expect(missingIndex.code).toBe(3);
+    expect(missingIndex.stderr).toMatch(/No collection index/);
+    const missingDoc = await runCli(['check', db, join(dir, 'missing.txt')]);
+    expect(missingDoc.code).toBe(3);
+    expect(missingDoc.stderr).toMatch(/does not exist/);
+    const corrupt = join(dir, 'corrupt.unl');
+    writeFileSync(corrupt, 'not a database at all');
+    const badIndex = await runCli(['check', corrupt, doc]);
+    expect(badIndex.code).toBe(3);
+    expect(badIndex.stderr).toMatch(/not an Unlinkable collection index/);
+    const unknownSource = await runCli(['check', db, doc, '--source', 'nobody']);
+    expect(unknownSource.code).toBe(2);
+    expect(unknownSource.stderr).toMatch(/no document with id "nobody"/);
+  });
+
+  it('reads standard input and JSONL records', async () => {
+    const { db, jsonl } = setUp();
+    await runCli(['index', db, jsonl]);
+    const fromStdin = await runCli(['check', db, '-', '--json'], { stdin: 'The applicant was held in an F-type prison.' });
+    expect(JSON.parse(fromStdin.stdout).summary.minimal).toBeGreaterThan(0);
+    const fromRecord = await runCli(['check', db, jsonl, '--record', 'judgment-3', '--json']);
+    expect(JSON.parse(fromRecord.stdout).summary.tokens).toBe(13);
+    const needsRecord = await runCli(['check', db, jsonl]);
+    expect(needsRecord.code).toBe(3);
+    expect(needsRecord.stderr).toMatch(/--record/);
+  });
+
+  it('streams every combination as JSON lines on request', async () => {
+    const { db, jsonl, doc } = setUp();
+    await runCli(['index', db, jsonl]);
+    const streamed = await runCli(['check', db, doc, '--all-combinations']);
+    const lines = streamed.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const summary = lines.at(-1);
+    expect(summary.kind).toBe('summary');
+    const pairs = lines.filter((l) => l.kind === 'pair').length;
+    const triples = lines.filter((l) => l.kind === 'triple').length;
+    expect(pairs).toBe(summary.summary.linkablePairs);
+    expect(triples).toBe(summary.summary.minimalLinkableTriples);
+  });
+});

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
+import { addDocuments, compactCollection, createCollection, removeDocuments } from '../../../electron/index-store/collection-writer.js';
+import { detectLinkage } from '../../../shared/linkage/detect.js';
+import { AppError } from '../../../shared/errors.js';
+import { referenceDetect } from '../../reference/brute-force.js';
+import { recordsOf, type PlainDocument } from '../../helpers/records.js';
+import { join, useTempDir } from '../../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+
+const WORDS = ['the', 'applicant', 'court', 'held', 'that', 'prison', 'F-type', 'Article'];
+function randomText(seed: number, length: number): string {
+  let s = seed;
+  const parts: string[] = [];
+  for (let i = 0; i < length; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    parts.push(WORDS[s % WORDS.length]!);
+    parts.push((s >> 8) % 9 === 0 ? '. ' : ' ');
+  }
+  return parts.join('');
+}
+
+const corpus: PlainDocument[] = Array.from({ length: 12 }, (_, i) => ({ id: `doc-${i}`, text: randomText(i + 1, 40) }));
+const query = `${corpus[3]!.text} held that the prison court. ${corpus[7]!.text.slice(0, 120)}`;
+
+function fileHash(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+function expectSameAsReference(collection: CollectionIndex, live: PlainDocument[], k = 2): void {
+  const actual = detectLinkage(collection.phraseIndex(), query, { k, arity: 3, maxN: 8 });
+  const expected = referenceDetect(live, query, { k, arity: 3, maxN: 8 });
+  expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(expected.minimal);
+  expect(actual.summary.linkable).toBe(expected.linkable);
+  expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
+}
+
+async function makeCollection(documents: PlainDocument[]): Promise<string> {
+  const path = join(tempDir(), 'collection.unl');
+  await createCollection(path, recordsOf(documents), { name: 'test' });
+  return path;
+}
+
+describe('collection index file', () => {
+  it('answers exactly like the brute-force reference after create, add, remove, replace and compact', async () => {
+    const path = await makeCollection(corpus.slice(0, 8));
+    let collection = CollectionIndex.open(path, { readonly: false });
+    expectSameAsReference(collection, corpus.slice(0, 8));
+
+    const added = await addDocuments(collection, recordsOf(corpus.slice(8)));
+    expect(added.added).toBe(4);
+    expect(collection.readInfo().shardCount).toBe(2);
+    expectSameAsReference(collection, corpus);
+
+    expect(removeDocuments(collection, ['doc-2', 'doc-9', 'missing'])).toEqual({ removed: ['doc-2', 'doc-9'], missing: ['missing'] });
+    const live = corpus.filter((d) => d.id !== 'doc-2' && d.id !== 'doc-9');
+    expectSameAsReference(collection, live);
+
+    const replacement = { id: 'doc-3', text: 'entirely new words here' };
+    const replaced = await addDocuments(collection, recordsOf([replacement]), { replace: true });
+    expect(replaced).toMatchObject({ added: 1, replaced: 1 });
+    const afterReplace = live.map((d) => (d.id === 'doc-3' ? replacement : d));
+    expectSameAsReference(collection, afterReplace);
+
+    await compactCollection(collection);
+    expect(collection.readInfo().shardCount).toBe(1);
+    expectSameAsReference(collection, afterReplace);
+    collection.close();
+
+    // And from a fresh process's point of view: reopen read-only.
+    collection = CollectionIndex.open(path);
+    expectSameAsReference(collection, afterReplace);
+    expect(collection.readInfo().documentCount).toBe(afterReplace.length);
+    expect(collection.documentText('doc-3')).toBe(replacement.text);
+    collection.close();
+  });
+
+  it('keeps agreeing with the reference over random add/remove sequences', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 11 })), { minLength: 1, maxLength: 6 }), async (steps) => {
+        const path = await makeCollection(corpus.slice(0, 4));
+        const collection = CollectionIndex.open(path, { readonly: false });
+        const live = new Map(corpus.slice(0, 4).map((d) => [d.id, d]));
+        for (const [add, which] of steps) {
+          const d = corpus[which]!;
+          if (add) {
+            await addDocuments(collection, recordsOf([d]), { replace: true });
+            live.set(d.id, d);
+          } else {
+            removeDocuments(collection, [d.id]);
+            live.delete(d.id);
+          }
+        }
+        const ordered = [...live.values()].sort((a, b) => collection.phraseIndex().documentNumberOf(a.id)! - collection.phraseIndex().documentNumberOf(b.id)!);
+        expectSameAsReference(collection, ordered);
+        collection.close();
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('rejects a duplicate id unless asked to replace it', async () => {
+    const path = await makeCollection(corpus.slice(0, 3));
+    const collection = CollectionIndex.open(path, { readonly: false });
+    const report = await addDocuments(collection, recordsOf([{ id: 'doc-1', text: 'other text' }, { id: 'new', text: 'fresh words' }, { id: 'new', text: 'again' }]));
+    expect(report.added).toBe(1);
+    expect(report.problems.map((p) => p.code)).toEqual(['duplicate-id', 'duplicate-id']);
+    expect(collection.documentText('doc-1')).toBe(corpus[1]!.text);
+    collection.close();
+  });
+
+  it('refuses to create over an existing file and leaves nothing behind on failure', async () => {
+    const path = await makeCollection(corpus.slice(0, 2));
+    const before = fileHash(path);
+    await expect(createCollection(path, recordsOf(corpus))).rejects.toMatchObject({ code: 'already-exists' });
+    expect(fileHash(path)).toBe(before);
+    const empty = join(tempDir(), 'empty.unl');
+    await expect(createCollection(empty, recordsOf([]))).rejects.toMatchObject({ code: 'empty-file' });
+  });
+});
+
+describe('opening bad files', () => {
+  it('explains a missing file', () => {
+    expect(() => CollectionIndex.open(join(tempDir(), 'nope.unl'))).toThrow(/No collection index/);
+  });
+
+  it.each([
+    ['a text file', (p: string) => writeFileSync(p, 'hello, this is not a database')],
+    ['an empty file', (p: string) => writeFileSync(p, '')],
+    ['random bytes', (p: string) => writeFileSync(p, Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919) % 256)))],
+    [
+      'a foreign SQLite database',
+      (p: string) => {
+        const db = new Database(p);
+        db.exec('CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES (1)');
+        db.close();
+      },
+    ],
+  ])('reports %s as not an index and never changes it', (_name, make) => {
+    const path = join(tempDir(), 'bad.unl');
+    make(path);
+    const before = fileHash(path);
+    let error: unknown;
+    try {
+      CollectionIndex.open(path).phraseIndex();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('not-an-index');
+    expect(fileHash(path)).toBe(before);
+  });
+
+  it('reports damaged index data as corrupt and never changes the file', async () => {
+    const path = await makeCollection(corpus);
+    const damaged = join(tempDir(), 'damaged.unl');
+    copyFileSync(path, damaged);
+    const db = new Database(damaged);
+    const row = db.prepare("SELECT id, data FROM shard_parts WHERE kind = 'suffixes'").get() as { id: number; data: Buffer };
+    row.data[5] = row.data[5]! ^ 0xff;
+    db.prepare('UPDATE shard_parts SET data = ? WHERE id = ?').run(row.data, row.id);
+    db.close();
+    const before = fileHash(damaged);
+    expect(() => CollectionIndex.open(damaged).phraseIndex()).toThrow(expect.objectContaining({ code: 'index-corrupt' }));
+    expect(fileHash(damaged)).toBe(before);
+  });
+
+  it('reports a truncated file and never changes it', async () => {
+    const path = await makeCollection(corpus);
+    const bytes = readFileSync(path);
+    const truncated = join(tempDir(), 'truncated.unl');
+    writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const before = fileHash(truncated);
+    let error: unknown;
+    try {
+      CollectionIndex.open(truncated).phraseIndex();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect(['index-corrupt', 'not-an-index']).toContain((error as AppError).code);
+    expect(fileHash(truncated)).toBe(before);
+  });
+});
