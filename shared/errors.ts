@@ -61,7 +61,12 @@ export function abortError(): Error {
   return error;
 }
 
+/** Anything with an `aborted` flag: an AbortSignal, or a flag in shared memory. */
+export interface AbortLike {
+  readonly aborted: boolean;
+}
+
 /** Throws an AbortError when the signal has fired. */
-export function throwIfAborted(signal: AbortSignal | undefined): void {
+export function throwIfAborted(signal: AbortLike | undefined): void {
   if (signal?.aborted) throw abortError();
 }

@@ -4,8 +4,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { AppError } from '../../shared/errors.js';
-import { decodeDocumentBytes, MAX_DOCUMENT_BYTES } from '../import/decode-text.js';
-import { inputKind, readInputs } from '../import/read-inputs.js';
+import { decodeDocumentBytes, MAX_DOCUMENT_BYTES } from './decode-text.js';
+import { inputKind, readInputs } from './read-inputs.js';
 
 /** A document to check, with the id and source named by its record when it has them. */
 export interface DocumentToCheck {

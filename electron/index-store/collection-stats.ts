@@ -6,34 +6,13 @@
  * N-gram that occurs in several shards is counted once, with its total df. Removed
  * documents are skipped: an N-gram only they held does not exist any more.
  */
-import { throwIfAborted } from '../../shared/errors.js';
+import { throwIfAborted, type AbortLike } from '../../shared/errors.js';
+import { runToEnd } from '../../shared/steps.js';
 import type { Shard } from './shard.js';
 
-/** A histogram bucket of posting-list lengths, inclusive bounds. */
-export interface LengthBucket {
-  readonly from: number;
-  readonly to: number;
-  readonly count: number;
-}
+import type { IndexStatistics, LengthBucket, NgramSizeStatistics } from '../../shared/ipc/statistics.js';
 
-/** Statistics for one N. */
-export interface NgramSizeStatistics {
-  readonly n: number;
-  readonly distinct: number;
-  readonly singletons: number;
-  readonly singletonShare: number;
-  readonly meanPostings: number;
-  readonly histogram: LengthBucket[];
-}
-
-/** Figure 2 of the paper, for this collection. */
-export interface IndexStatistics {
-  readonly maxN: number;
-  readonly byN: NgramSizeStatistics[];
-  readonly distinct: number;
-  readonly meanPostings: number;
-  readonly sdPostings: number;
-}
+export type { IndexStatistics };
 
 /** Bucket index of a posting-list length: 1, 2, 3–4, 5–8, 9–16, … */
 function bucketOf(length: number): number {
@@ -94,7 +73,13 @@ function phraseLength(tokens: Uint32Array, p: number, maxN: number): number {
 }
 
 /** Computes Figure 2's statistics for N = 1..maxN over the live documents of the shards. */
-export function computeStatistics(shards: readonly Shard[], maxN = 8, signal?: AbortSignal): IndexStatistics {
+export function computeStatistics(shards: readonly Shard[], maxN = 8, signal?: AbortLike): IndexStatistics {
+  return runToEnd(statisticsSteps(shards, maxN, signal));
+}
+
+/** The same computation as steps (yielding every 2^18 phrases) with progress. */
+export function* statisticsSteps(shards: readonly Shard[], maxN = 8, signal?: AbortLike, onProgress?: (done: number, total: number) => void): Generator<void, IndexStatistics> {
+  const total = shards.reduce((sum, s) => sum + s.suffixes.length, 0);
   const cursors = shards.map((s) => new MergeCursor(s)).filter((c) => !c.done);
   const histogram = Array.from({ length: maxN + 1 }, () => new Float64Array(33));
   const seen = Array.from({ length: maxN + 1 }, () => shards.map((s) => new Int32Array(s.documentCount)));
@@ -118,7 +103,11 @@ export function computeStatistics(shards: readonly Shard[], maxN = 8, signal?: A
   };
 
   while (cursors.length > 0) {
-    if ((++steps & 0xfffff) === 0) throwIfAborted(signal);
+    if ((++steps & 0x3ffff) === 0) {
+      throwIfAborted(signal);
+      onProgress?.(steps, total);
+      yield;
+    }
     // Pick the smallest phrase among the cursors (few shards: a linear scan beats a heap).
     let best = 0;
     for (let c = 1; c < cursors.length; c++) {

@@ -6,7 +6,8 @@
  * kill leaves either the old state or the new one; SQLite's rollback journal restores
  * the old state the next time the file is opened for writing.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../runtime/sqlite.js';
 import { existsSync, statSync } from 'node:fs';
 import { AppError } from '../../shared/errors.js';
 
@@ -63,7 +64,7 @@ CREATE INDEX documents_by_shard ON documents (shard_id, shard_document);
 /** Creates a new, empty index file. Fails if the path exists. */
 export function createIndexFile(path: string, meta: Record<string, string>): Database.Database {
   if (existsSync(path)) throw new AppError('already-exists', `${path} already exists. Choose a new file name, or use "add" to add documents to it.`);
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${FORMAT_VERSION}`);
@@ -105,7 +106,7 @@ export function openIndexFile(path: string, options: { readonly: boolean }): Dat
   if (statSync(path).isDirectory()) throw new AppError('not-an-index', `${path} is a folder, not a collection index file.`);
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, { readonly: options.readonly, fileMustExist: true });
+    db = openSqlite(path, { readonly: options.readonly, fileMustExist: true });
     const applicationId = db.pragma('application_id', { simple: true }) as number;
     if (applicationId !== APPLICATION_ID) {
       throw new AppError('not-an-index', `${path} is a SQLite database but not an Unlinkable collection index. The file was not changed.`);

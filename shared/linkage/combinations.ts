@@ -11,7 +11,8 @@
  * shortest member x, documents outside P(x) cannot matter, so the partners' sets are
  * projected onto P(x): usually a handful of bits, often one machine word.
  */
-import { throwIfAborted } from '../errors.js';
+import { throwIfAborted, type AbortLike } from '../errors.js';
+import { runToEnd } from '../steps.js';
 import { popcount32 } from './bits.js';
 
 /** A candidate N-gram with its postings (ascending document numbers). */
@@ -38,7 +39,7 @@ export interface CombinationQuery {
   /** Document number of the source, or -1: with a source, only combinations it holds count. */
   readonly sourceDocument: number;
   /** Checked between candidates; the search throws an AbortError when it fires. */
-  readonly signal?: AbortSignal | undefined;
+  readonly signal?: AbortLike | undefined;
 }
 
 /** Counts from a full enumeration. */
@@ -212,6 +213,14 @@ function usable(candidates: readonly CombinationCandidate[], sourceDocument: num
  * left out when a source is given, since no combination holding them can count.
  */
 export function findCombinationSpans(candidates: readonly CombinationCandidate[], query: CombinationQuery): FlaggedCandidate[] {
+  return runToEnd(combinationSearch(candidates, query));
+}
+
+/**
+ * The search as steps: it yields after each candidate, so a caller can interleave other
+ * work (a fresh single-N-gram check after an edit) with a long combination search.
+ */
+export function* combinationSearch(candidates: readonly CombinationCandidate[], query: CombinationQuery): Generator<void, FlaggedCandidate[]> {
   const kept = usable(candidates, query.sourceDocument);
   const subset = kept.map((i) => candidates[i]!);
   const sets = new CandidateSets(subset, query.k);
@@ -222,6 +231,7 @@ export function findCombinationSpans(candidates: readonly CombinationCandidate[]
   const k = query.k;
 
   for (let position = 0; position < ranked.length; position++) {
+    yield;
     throwIfAborted(query.signal);
     const x = ranked[position]!;
     const partners: number[] = [];

@@ -2,8 +2,10 @@
  * Checks a de-identified text against the collection: minimal linkable N-grams
  * (arity 1) and, for arity 2–3, the spans to rephrase from linkable combinations.
  */
+import type { AbortLike } from '../errors.js';
 import { tokenize, type TokenizedText } from '../tokenizer/tokenize.js';
-import { findCombinationSpans, enumerateCombinations } from './combinations.js';
+import { runToEnd } from '../steps.js';
+import { combinationSearch, enumerateCombinations } from './combinations.js';
 import type { PhraseIndex, PhraseWalker } from './phrase-index.js';
 import { analyzeSegment, phraseDocuments, type SegmentAnalysis } from './segment-analysis.js';
 import { SettingsError, resolveSettings, type DetectionSettings } from './settings.js';
@@ -45,7 +47,7 @@ export interface DetectOptions {
   /** Reuse analyses of unchanged segments. */
   readonly cache?: SegmentCache | undefined;
   /** Aborts a long combination search. */
-  readonly signal?: AbortSignal | undefined;
+  readonly signal?: AbortLike | undefined;
   /** Enumerate every linkable pair and minimal triple (slow; counts go into the summary). */
   readonly allCombinations?: boolean | undefined;
   /** Receives each enumerated combination as member locations. */
@@ -102,6 +104,14 @@ function prepare(index: PhraseIndex, text: string, settings: DetectionSettings, 
 
 /** Checks `text` against the collection. Throws SettingsError for unusable settings. */
 export function detectLinkage(index: PhraseIndex, text: string, input: Partial<DetectionSettings>, options: DetectOptions = {}): DetectionResult {
+  return runToEnd(detectionSteps(index, text, input, options));
+}
+
+/**
+ * The same check as steps that yield during the combination search, for callers that
+ * must stay responsive (see `combinationSearch`).
+ */
+export function* detectionSteps(index: PhraseIndex, text: string, input: Partial<DetectionSettings>, options: DetectOptions = {}): Generator<void, DetectionResult> {
   const settings = resolveSettings(input);
   const sourceDocument = resolveSource(index, settings);
   const walker = index.walker();
@@ -131,7 +141,8 @@ export function detectLinkage(index: PhraseIndex, text: string, input: Partial<D
       documents: candidatePostings(walker, prepared, c, options.cache),
     }));
     const query = { k: settings.k, arity: settings.arity as 2 | 3, sourceDocument, signal: options.signal };
-    combinations = findCombinationSpans(candidates, query).map((flagged) => ({
+    const flaggedCandidates = yield* combinationSearch(candidates, query);
+    combinations = flaggedCandidates.map((flagged) => ({
       ...candidateLocations[flagged.candidate]!,
       witness: {
         members: flagged.members.map((m) => candidateLocations[m]!),

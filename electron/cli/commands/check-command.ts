@@ -9,7 +9,7 @@ import { checkText } from '../../services/detection.js';
 import { intFlag, parse, stringFlag, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { highlightForTerminal } from '../highlight.js';
-import { readDocumentToCheck } from '../read-document.js';
+import { readDocumentToCheck } from '../../import/read-document.js';
 import type { CommandContext } from './context.js';
 
 const USAGE = 'usage: unlinkable check <db> <file|-> [--k 2] [--arity 1|2|3] [--source ID] [--max-n 8|0] [--record ID] [--json] [--all-combinations]';

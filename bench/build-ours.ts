@@ -1,0 +1,13 @@
+// Child process of the benchmark: builds an Unlinkable index from one JSONL.gz file and
+// prints {seconds, maxRssMb, bytes, tokens} as JSON. Time runs from the first read to
+// the close, as for FTS5.
+import { rmSync, statSync } from 'node:fs';
+import { createFromInputs } from '../electron/services/collections.js';
+
+const [input, output] = process.argv.slice(2) as [string, string];
+rmSync(output, { force: true });
+const started = performance.now();
+const report = await createFromInputs(output, [input], { name: 'bench' });
+const seconds = (performance.now() - started) / 1000;
+const bytes = statSync(output).size;
+process.stdout.write(JSON.stringify({ seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, bytes, tokens: report.tokens, documents: report.added }));

@@ -1,0 +1,102 @@
+/**
+ * What the engine worker does, as plain methods (so tests can call them without a
+ * thread): it keeps collections open in memory and answers checks, the background
+ * combination search, statistics, source suggestions and document lists.
+ */
+import type { AbortLike } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
+import type { CheckResult, IndexStatistics, ReviewSettings, SourceCandidate } from '../../shared/ipc/types.js';
+import { detectionSteps, SegmentCache } from '../../shared/linkage/detect.js';
+import { restrictToArity, rewriteCost } from '../../shared/linkage/rewrite-cost.js';
+import type { DetectionSettings } from '../../shared/linkage/settings.js';
+import { suggestSources } from '../../shared/linkage/suggest-source.js';
+import { runToEnd } from '../../shared/steps.js';
+import { CollectionIndex, type CollectionInfo, type DocumentSummary } from '../index-store/collection-index.js';
+import { statisticsSteps } from '../index-store/collection-stats.js';
+import { runSliced } from './sliced.js';
+
+/** Progress of a long operation. */
+export type Progress = (phase: string, done: number, total: number) => void;
+
+export class EngineState {
+  private readonly open = new Map<string, CollectionIndex>();
+  private readonly caches = new Map<string, SegmentCache>();
+
+  collection(path: string): CollectionIndex {
+    let collection = this.open.get(path);
+    if (collection === undefined) {
+      collection = CollectionIndex.open(path);
+      this.open.set(path, collection);
+    }
+    return collection;
+  }
+
+  info(path: string): CollectionInfo {
+    const collection = this.collection(path);
+    collection.phraseIndex();
+    return collection.readInfo();
+  }
+
+  close(path: string): void {
+    this.open.get(path)?.close();
+    this.open.delete(path);
+    for (const key of this.caches.keys()) if (key.startsWith(`${path}\u0000`)) this.caches.delete(key);
+  }
+
+  private settingsFor(collection: CollectionIndex, settings: ReviewSettings, arity = settings.arity): DetectionSettings {
+    return { k: settings.k, arity, maxN: settings.maxN, sourceId: settings.sourceId ?? undefined, placeholderPattern: collection.readInfo().placeholderPattern };
+  }
+
+  private cache(path: string, key: string): SegmentCache {
+    const cacheKey = `${path}\u0000${key}`;
+    let cache = this.caches.get(cacheKey);
+    if (cache === undefined) {
+      cache = new SegmentCache(20_000);
+      this.caches.set(cacheKey, cache);
+      if (this.caches.size > 50) this.caches.delete(this.caches.keys().next().value as string);
+    }
+    return cache;
+  }
+
+  /** Single N-grams only: fast enough to run after every edit. */
+  check(path: string, text: string, settings: ReviewSettings, documentKey: string): CheckResult {
+    const collection = this.collection(path);
+    const started = performance.now();
+    const detection = runToEnd(detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), { cache: this.cache(path, documentKey), singlesOnly: true }));
+    return { ...detection, milliseconds: performance.now() - started, complete: settings.arity === 1, cost: rewriteCost(detection, false) };
+  }
+
+  /** The full check in slices (combinations at arity 3, restricted to the setting), with its costs. */
+  async combinations(path: string, text: string, settings: ReviewSettings, documentKey: string, signal: AbortLike): Promise<CheckResult> {
+    const collection = this.collection(path);
+    const started = performance.now();
+    const steps = detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings, 3), { cache: this.cache(path, documentKey), signal });
+    const full = await runSliced(steps, signal);
+    return { ...restrictToArity(full, settings.arity), milliseconds: performance.now() - started, complete: true, cost: rewriteCost(full, true) };
+  }
+
+  async statistics(path: string, signal: AbortLike, onProgress: Progress): Promise<IndexStatistics> {
+    const shards = this.collection(path).phraseIndex().shards;
+    return runSliced(
+      statisticsSteps(shards, 8, signal, (done, total) => onProgress('statistics', done, total)),
+      signal,
+    );
+  }
+
+  suggestSource(path: string, text: string, settings: ReviewSettings): SourceCandidate[] {
+    const collection = this.collection(path);
+    const detection = runToEnd(detectionSteps(collection.phraseIndex(), text, { ...this.settingsFor(collection, settings, 1), sourceId: undefined }, { singlesOnly: true }));
+    return suggestSources(detection.minimal);
+  }
+
+  documents(path: string, search: string, offset: number, limit: number): { total: number; documents: DocumentSummary[] } {
+    return this.collection(path).listDocuments({ search, offset, limit });
+  }
+
+  /** Checks that a source id exists before a setting names it. */
+  hasDocument(path: string, id: string): boolean {
+    const found = this.collection(path).phraseIndex().documentNumberOf(id) !== undefined;
+    if (!found) throw new AppError('invalid-settings', `The collection has no document "${id}". Pick a source from the suggestions, or leave it empty.`);
+    return found;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Runs a step generator in time slices, yielding to the event loop between slices so a
+ * worker keeps answering quick requests while a long computation runs.
+ */
+import { abortError, type AbortLike } from '../../shared/errors.js';
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Drives `steps` to the end, pausing every `sliceMs`; throws AbortError once `signal` fires. */
+export async function runSliced<T>(steps: Generator<void, T>, signal: AbortLike, sliceMs = 12): Promise<T> {
+  let deadline = performance.now() + sliceMs;
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+    if (performance.now() >= deadline) {
+      await yieldToEventLoop();
+      if (signal.aborted) throw abortError();
+      deadline = performance.now() + sliceMs;
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The application core behind every front door: the Electron main process and the
+ * browser host build one AppServices and route the contract's channels to its handlers.
+ */
+import type Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { AppEvent, ChannelName, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
+import type { ReviewSettings } from '../../shared/ipc/types.js';
+import { createEngineClient } from '../engine/engine-clients.js';
+import type { WorkerClient } from '../engine/worker-client.js';
+import { CollectionRegistry } from '../workspace/collection-registry.js';
+import { ReviewStore } from '../workspace/review-store.js';
+import { SuggestionStore } from '../workspace/suggestion-store.js';
+import { UploadStore } from '../workspace/upload-store.js';
+import { openWorkspaceDatabase } from '../workspace/workspace-db.js';
+import { JobRegistry } from './jobs.js';
+import { placeholderSource, type SuggestionSource } from './suggestion-sources.js';
+
+/** Native pickers, where the shell has them (Electron). */
+export type PickPaths = (purpose: RequestOf<'dialog:pick'>['purpose']) => Promise<string[]>;
+
+export interface AppServicesOptions {
+  readonly workspaceFolder: string;
+  readonly shell: 'electron' | 'browser';
+  readonly version: string;
+  readonly pickPaths?: PickPaths | undefined;
+  /** Where exports go by default. */
+  readonly exportFolder?: string | undefined;
+}
+
+/** A handler per channel. */
+export type Handlers = { [C in ChannelName]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
+
+export class AppServices {
+  readonly db: Database.Database;
+  readonly reviews: ReviewStore;
+  readonly suggestions: SuggestionStore;
+  readonly collections: CollectionRegistry;
+  readonly uploads: UploadStore;
+  readonly jobs: JobRegistry;
+  /** The worker thread holding open collections for checks. */
+  readonly engine: WorkerClient;
+  readonly collectionsFolder: string;
+  readonly defaultExportFolder: string;
+  readonly suggestionSources = new Map<string, SuggestionSource>();
+  /** Paths the clerk chose in a native picker: the only paths accepted for import or open. */
+  readonly pickedPaths = new Set<string>();
+  /** The running combination job of each document (a new check supersedes it). */
+  readonly combinationJobs = new Map<string, string>();
+  private readonly listeners = new Set<(event: AppEvent) => void>();
+
+  constructor(readonly options: AppServicesOptions) {
+    this.db = openWorkspaceDatabase(options.workspaceFolder);
+    this.suggestions = new SuggestionStore(this.db);
+    this.reviews = new ReviewStore(this.db, (documentId, change) => this.suggestions.remap(documentId, change));
+    this.collections = new CollectionRegistry(this.db);
+    this.uploads = new UploadStore(join(options.workspaceFolder, 'uploads'));
+    this.jobs = new JobRegistry((event) => this.emit(event));
+    this.engine = createEngineClient();
+    this.collectionsFolder = join(options.workspaceFolder, 'collections');
+    this.defaultExportFolder = options.exportFolder ?? join(options.workspaceFolder, 'exports');
+    this.suggestionSources.set('placeholder', placeholderSource);
+  }
+
+  emit(event: AppEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  onEvent(listener: (event: AppEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Default settings for a new review document: the most recent collection, k = 2, arity ≤ 3, N ≤ 8. */
+  defaultSettings(collectionPath: string | null): ReviewSettings {
+    const recent = this.collections.list().find((c) => c.available);
+    return { collectionPath: collectionPath ?? recent?.path ?? null, k: 2, arity: 3, maxN: 8, sourceId: null };
+  }
+
+  async dispose(): Promise<void> {
+    this.jobs.cancelAll();
+    for (const source of this.suggestionSources.values()) await source.dispose?.();
+    await this.engine.dispose();
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Collections: open, create and add (as jobs on an import worker), remove documents,
+ * list them, and Figure 2's statistics (cached in the workspace per content hash).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from '../../../shared/errors.js';
+import type { RequestOf } from '../../../shared/ipc/contract.js';
+import type { CollectionSummary, IndexStatistics } from '../../../shared/ipc/types.js';
+import { createImportClient } from '../../engine/engine-clients.js';
+import type { CollectionInfo } from '../../index-store/collection-index.js';
+import type { ImportReport } from '../../index-store/collection-writer.js';
+import { getPreference, setPreference } from '../../workspace/workspace-db.js';
+import type { AppServices, Handlers } from '../app-services.js';
+
+type CollectionHandlers = Pick<
+  Handlers,
+  'collections:list' | 'collections:open' | 'collections:forget' | 'collections:create' | 'collections:add' | 'collections:remove-documents' | 'collections:documents' | 'collections:statistics'
+>;
+
+/** Paths of the import sources: uploads, or paths the clerk picked natively. */
+export function resolveSources(services: AppServices, sources: RequestOf<'collections:create'>['sources']): string[] {
+  return sources.map((source) => {
+    if (source.kind === 'upload') return services.uploads.resolve(source.uploadId);
+    if (!services.pickedPaths.has(source.path)) throw new AppError('forbidden', 'Only files chosen in the file picker can be imported.');
+    return source.path;
+  });
+}
+
+function slug(name: string): string {
+  const base = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return base.length > 0 ? base : 'collection';
+}
+
+function freshPath(folder: string, name: string): string {
+  for (let n = 1; ; n++) {
+    const path = join(folder, `${slug(name)}${n > 1 ? `-${n}` : ''}.unl`);
+    if (!existsSync(path)) return path;
+  }
+}
+
+/** A collection the workspace knows: the only ones that may be changed or checked against. */
+export function knownCollection(services: AppServices, path: string): CollectionSummary {
+  const known = services.collections.get(path);
+  if (known === undefined) throw new AppError('not-found', 'That collection is not open in this workspace. Open it first.');
+  return known;
+}
+
+async function rememberFromEngine(services: AppServices, path: string): Promise<CollectionSummary> {
+  const info = await services.engine.request<CollectionInfo>('info', { path });
+  const summary = services.collections.remember(info);
+  services.emit({ type: 'changed', domains: ['collections'], path });
+  return summary;
+}
+
+async function runImport(services: AppServices, op: 'create' | 'add', args: object, context: { signal: AbortSignal; progress: (phase: string, done: number, total: number) => void }): Promise<ImportReport> {
+  const worker = createImportClient();
+  try {
+    return await worker.request<ImportReport>(op, args, { signal: context.signal, onProgress: context.progress });
+  } finally {
+    await worker.dispose();
+  }
+}
+
+export function collectionHandlers(services: AppServices): CollectionHandlers {
+  return {
+    'collections:list': async () => services.collections.list(),
+    'collections:open': async ({ path }) => rememberFromEngine(services, path),
+    'collections:forget': async ({ path }) => {
+      services.collections.forget(path);
+      await services.engine.request('close', { path });
+      services.emit({ type: 'changed', domains: ['collections'], path });
+      return null;
+    },
+    'collections:create': async ({ name, sources }) => {
+      const inputs = resolveSources(services, sources);
+      const path = freshPath(services.collectionsFolder, name);
+      return services.jobs.start('collection-create', async (context) => {
+        const report = await runImport(services, 'create', { path, inputs, name }, context);
+        const collection = await rememberFromEngine(services, path);
+        return { collection, report };
+      });
+    },
+    'collections:add': async ({ path, sources, replace }) => {
+      knownCollection(services, path);
+      const inputs = resolveSources(services, sources);
+      return services.jobs.start('collection-add', async (context) => {
+        const report = await runImport(services, 'add', { path, inputs, replace }, context);
+        const collection = await rememberFromEngine(services, path);
+        return { collection, report };
+      });
+    },
+    'collections:remove-documents': async ({ path, ids }) => {
+      knownCollection(services, path);
+      const worker = createImportClient();
+      try {
+        const result = await worker.request<{ removed: string[]; missing: string[] }>('remove', { path, ids });
+        await rememberFromEngine(services, path);
+        return result;
+      } finally {
+        await worker.dispose();
+      }
+    },
+    'collections:documents': async ({ path, search, offset, limit }) => {
+      knownCollection(services, path);
+      return services.engine.request('documents', { path, search, offset, limit });
+    },
+    'collections:statistics': async ({ path }) => {
+      const known = knownCollection(services, path);
+      const key = `statistics:${known.contentSha256}`;
+      const cached = getPreference(services.db, key);
+      if (cached !== undefined) return { statistics: JSON.parse(cached) as IndexStatistics, job: null };
+      const job = services.jobs.start('statistics', async (context) => {
+        const statistics = await services.engine.request<IndexStatistics>('statistics', { path }, { signal: context.signal, onProgress: context.progress });
+        setPreference(services.db, key, JSON.stringify(statistics));
+        services.emit({ type: 'changed', domains: ['collections'], path });
+        return statistics;
+      });
+      return { statistics: null, job };
+    },
+  };
+}

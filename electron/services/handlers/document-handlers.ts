@@ -1,0 +1,72 @@
+/**
+ * Documents under review: open (pasted text, uploaded file or JSONL record, picked
+ * path), versions, undo and redo, restore, settings.
+ */
+import { basename } from 'node:path';
+import { AppError } from '../../../shared/errors.js';
+import type { RequestOf } from '../../../shared/ipc/contract.js';
+import type { ReviewDocument } from '../../../shared/ipc/types.js';
+import { readDocumentToCheck } from '../../import/read-document.js';
+import type { AppServices, Handlers } from '../app-services.js';
+import { knownCollection } from './collection-handlers.js';
+
+type DocumentHandlers = Pick<
+  Handlers,
+  | 'documents:list'
+  | 'documents:open'
+  | 'documents:get'
+  | 'documents:edit'
+  | 'documents:undo'
+  | 'documents:redo'
+  | 'documents:versions'
+  | 'documents:restore'
+  | 'documents:settings'
+  | 'documents:delete'
+>;
+
+async function readSource(services: AppServices, source: RequestOf<'documents:open'>['source']): Promise<{ title: string; text: string; origin: string; originalId: string | null }> {
+  if (source.kind === 'text') return { title: source.title, text: source.text, origin: 'pasted text', originalId: null };
+  let path: string;
+  if (source.kind === 'upload') path = services.uploads.resolve(source.uploadId);
+  else {
+    if (!services.pickedPaths.has(source.path)) throw new AppError('forbidden', 'Only files chosen in the file picker can be opened.');
+    path = source.path;
+  }
+  const document = await readDocumentToCheck(path, source.recordId);
+  const name = basename(path);
+  return { title: document.id ?? name.replace(/\.(txt|md)$/i, ''), text: document.text, origin: document.id !== undefined ? `${name}, record ${document.id}` : name, originalId: document.originalId ?? null };
+}
+
+export function documentHandlers(services: AppServices): DocumentHandlers {
+  const changed = (document: ReviewDocument, domains: ('documents' | 'versions' | 'suggestions')[] = ['documents', 'versions']): ReviewDocument => {
+    services.emit({ type: 'changed', domains, documentId: document.id });
+    return document;
+  };
+  return {
+    'documents:list': async () => services.reviews.list(),
+    'documents:open': async ({ source, collectionPath }) => {
+      if (collectionPath !== null) knownCollection(services, collectionPath);
+      const read = await readSource(services, source);
+      return changed(services.reviews.create({ ...read, settings: services.defaultSettings(collectionPath) }));
+    },
+    'documents:get': async ({ documentId }) => services.reviews.get(documentId),
+    'documents:edit': async ({ documentId, baseVersionId, text, source, description }) =>
+      changed(services.reviews.edit(documentId, baseVersionId, text, source, description), ['documents', 'versions', 'suggestions']),
+    'documents:undo': async ({ documentId }) => changed(services.reviews.undo(documentId), ['documents', 'versions', 'suggestions']),
+    'documents:redo': async ({ documentId }) => changed(services.reviews.redo(documentId), ['documents', 'versions', 'suggestions']),
+    'documents:versions': async ({ documentId }) => services.reviews.versions(documentId),
+    'documents:restore': async ({ documentId, versionId }) => changed(services.reviews.restore(documentId, versionId), ['documents', 'versions', 'suggestions']),
+    'documents:settings': async ({ documentId, settings }) => {
+      if (settings.collectionPath !== null) {
+        knownCollection(services, settings.collectionPath);
+        if (settings.sourceId !== null) await services.engine.request('hasDocument', { path: settings.collectionPath, id: settings.sourceId });
+      }
+      return changed(services.reviews.setSettings(documentId, settings), ['documents']);
+    },
+    'documents:delete': async ({ documentId }) => {
+      services.reviews.delete(documentId);
+      services.emit({ type: 'changed', domains: ['documents'], documentId });
+      return null;
+    },
+  };
+}

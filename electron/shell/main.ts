@@ -1,0 +1,78 @@
+/**
+ * The Electron main process: the thin shell around the same services the browser host
+ * uses. It is the only code that imports 'electron'.
+ */
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppServices, type PickPaths } from '../services/app-services.js';
+import { seedDemo } from '../services/demo.js';
+import { registerAppScheme, serveRenderer } from './app-protocol.js';
+import { setupIpc } from './ipc.js';
+import { APP_ORIGIN } from './network-policy.js';
+import { setupContentsSecurity, setupSessionSecurity } from './security.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const windows: BrowserWindow[] = [];
+
+registerAppScheme();
+setupContentsSecurity();
+if (!app.requestSingleInstanceLock()) app.quit();
+
+function demoFolder(): string | undefined {
+  const candidates = [process.env.UNLINKABLE_DEMO, join(process.resourcesPath ?? '', 'demo'), join(here, '..', 'demo')];
+  return candidates.find((c): c is string => c !== undefined && existsSync(join(c, 'collection.jsonl.gz')));
+}
+
+const pickPaths: PickPaths = async (purpose) => {
+  const window = BrowserWindow.getFocusedWindow() ?? windows[0];
+  const options: Electron.OpenDialogOptions = {
+    'collection-open': { title: 'Open a collection', properties: ['openFile'], filters: [{ name: 'Unlinkable collections', extensions: ['unl'] }] },
+    'import-files': { title: 'Import documents', properties: ['openFile', 'multiSelections'], filters: [{ name: 'Documents', extensions: ['jsonl', 'gz', 'txt', 'md'] }] },
+    'import-folder': { title: 'Import a folder of .txt and .md files', properties: ['openDirectory'] },
+    document: { title: 'Open a de-identified document', properties: ['openFile'], filters: [{ name: 'Documents', extensions: ['txt', 'md', 'jsonl', 'gz'] }] },
+    'export-folder': { title: 'Export to folder', properties: ['openDirectory', 'createDirectory'] },
+  }[purpose] as Electron.OpenDialogOptions;
+  const result = window === undefined ? await dialog.showOpenDialog(options) : await dialog.showOpenDialog(window, options);
+  return result.canceled ? [] : result.filePaths;
+};
+
+function createWindow(): void {
+  const window = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    title: 'Unlinkable',
+    show: false,
+    webPreferences: {
+      preload: join(here, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  windows.push(window);
+  window.on('closed', () => windows.splice(windows.indexOf(window), 1));
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+void app.whenReady().then(async () => {
+  setupSessionSecurity(session.defaultSession);
+  serveRenderer(join(here, 'renderer'));
+  const services = new AppServices({ workspaceFolder: join(app.getPath('userData'), 'workspace'), shell: 'electron', version: app.getVersion(), pickPaths });
+  setupIpc(services, () => windows);
+  const demo = demoFolder();
+  if (demo !== undefined) await seedDemo(services, demo);
+  createWindow();
+  app.on('second-instance', () => windows[0]?.focus());
+  app.on('activate', () => {
+    if (windows.length === 0) createWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => void services.dispose());
+});

@@ -1,0 +1,61 @@
+/**
+ * The collections a clerk has opened or created, remembered in the workspace.
+ */
+import type Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import type { CollectionSummary } from '../../shared/ipc/types.js';
+import type { CollectionInfo } from '../index-store/collection-index.js';
+
+interface Row {
+  path: string;
+  name: string;
+  content_sha256: string;
+  document_count: number;
+  token_count: number;
+  shard_count: number;
+  last_opened_at: string;
+}
+
+export class CollectionRegistry {
+  constructor(private readonly db: Database.Database) {}
+
+  remember(info: CollectionInfo): CollectionSummary {
+    const at = new Date().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO collections (path, name, content_sha256, document_count, token_count, shard_count, last_opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(path) DO UPDATE SET name = excluded.name, content_sha256 = excluded.content_sha256, document_count = excluded.document_count,
+           token_count = excluded.token_count, shard_count = excluded.shard_count, last_opened_at = excluded.last_opened_at`,
+      )
+      .run(info.path, info.name, info.contentSha256, info.documentCount, info.tokenCount, info.shardCount, at);
+    return this.get(info.path)!;
+  }
+
+  get(path: string): CollectionSummary | undefined {
+    const row = this.db.prepare('SELECT * FROM collections WHERE path = ?').get(path) as Row | undefined;
+    return row === undefined ? undefined : this.toSummary(row);
+  }
+
+  list(): CollectionSummary[] {
+    return (this.db.prepare('SELECT * FROM collections ORDER BY last_opened_at DESC').all() as Row[]).map((r) => this.toSummary(r));
+  }
+
+  forget(path: string): void {
+    this.db.prepare('DELETE FROM collections WHERE path = ?').run(path);
+  }
+
+  private toSummary(row: Row): CollectionSummary {
+    const available = existsSync(row.path);
+    return {
+      path: row.path,
+      name: row.name,
+      documentCount: row.document_count,
+      tokenCount: row.token_count,
+      contentSha256: row.content_sha256,
+      shardCount: row.shard_count,
+      lastOpenedAt: row.last_opened_at,
+      available,
+      problem: available ? undefined : 'The file is no longer there. Find it with "Open collection", or forget it.',
+    };
+  }
+}

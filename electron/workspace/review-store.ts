@@ -1,0 +1,222 @@
+/**
+ * Documents under review and their versions. Every accepted change is a version; the
+ * head moves back on undo and forward on redo; restoring an old version makes a new one.
+ * Typing extends the open manual version instead of making one per keystroke.
+ */
+import type Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../shared/errors.js';
+import type { ChangeSource, ReviewDocument, ReviewDocumentSummary, ReviewSettings, VersionSummary } from '../../shared/ipc/types.js';
+import { diffTexts, type TextChange } from '../../shared/review/text-change.js';
+
+/** Typing within this long after the last manual edit extends the same version. */
+const TYPING_WINDOW_MS = 60_000;
+
+interface DocumentRow {
+  id: string;
+  title: string;
+  origin: string;
+  original_id: string | null;
+  settings_json: string;
+  head_version_id: number;
+  redo_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface VersionRow {
+  id: number;
+  document_id: string;
+  parent_id: number | null;
+  text: string;
+  source: ChangeSource;
+  description: string;
+  change_json: string | null;
+  model_json: string | null;
+  open: number;
+  created_at: string;
+}
+
+/** A version in the history of a document, for the export report. */
+export interface HistoryEntry {
+  readonly versionId: number;
+  readonly createdAt: string;
+  readonly source: ChangeSource;
+  readonly description: string;
+  readonly change: TextChange | null;
+  readonly model: unknown;
+}
+
+/** Called after the head text changed, with the change (to move pending suggestions). */
+export type HeadChanged = (documentId: string, change: TextChange) => void;
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+export class ReviewStore {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly onHeadChanged: HeadChanged = () => {},
+  ) {}
+
+  create(input: { title: string; text: string; origin: string; originalId: string | null; settings: ReviewSettings }): ReviewDocument {
+    const id = randomUUID();
+    const at = now();
+    this.db.transaction(() => {
+      this.db
+        .prepare('INSERT INTO documents (id, title, origin, original_id, settings_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(id, input.title, input.origin, input.originalId, JSON.stringify(input.settings), at, at);
+      const version = this.insertVersion(id, null, input.text, 'import', `Opened ${input.origin}`, null, null, false);
+      this.db.prepare('UPDATE documents SET head_version_id = ? WHERE id = ?').run(version, id);
+    })();
+    return this.get(id);
+  }
+
+  private insertVersion(documentId: string, parentId: number | null, text: string, source: ChangeSource, description: string, change: TextChange | null, model: unknown, open: boolean): number {
+    const info = this.db
+      .prepare('INSERT INTO versions (document_id, parent_id, text, source, description, change_json, model_json, open, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(documentId, parentId, text, source, description, change === null ? null : JSON.stringify(change), model === null ? null : JSON.stringify(model), open ? 1 : 0, now());
+    return Number(info.lastInsertRowid);
+  }
+
+  private row(documentId: string): DocumentRow {
+    const row = this.db.prepare('SELECT * FROM documents WHERE id = ?').get(documentId) as DocumentRow | undefined;
+    if (row === undefined) throw new AppError('not-found', 'That document is no longer in the workspace.');
+    return row;
+  }
+
+  private version(versionId: number): VersionRow {
+    return this.db.prepare('SELECT * FROM versions WHERE id = ?').get(versionId) as VersionRow;
+  }
+
+  get(documentId: string): ReviewDocument {
+    const row = this.row(documentId);
+    const head = this.version(row.head_version_id);
+    const count = (this.db.prepare('SELECT COUNT(*) AS n FROM versions WHERE document_id = ?').get(documentId) as { n: number }).n;
+    return {
+      id: row.id,
+      title: row.title,
+      text: head.text,
+      versionId: head.id,
+      versionCount: count,
+      canUndo: head.parent_id !== null,
+      canRedo: (JSON.parse(row.redo_json) as number[]).length > 0,
+      settings: JSON.parse(row.settings_json) as ReviewSettings,
+      originalId: row.original_id,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  list(): ReviewDocumentSummary[] {
+    const rows = this.db
+      .prepare('SELECT d.id, d.title, d.updated_at, length(v.text) AS characters FROM documents d JOIN versions v ON v.id = d.head_version_id ORDER BY d.updated_at DESC')
+      .all() as { id: string; title: string; updated_at: string; characters: number }[];
+    return rows.map((r) => ({ id: r.id, title: r.title, updatedAt: r.updated_at, characters: r.characters }));
+  }
+
+  /**
+   * Saves `text` as the new head. `baseVersionId` must be the head the edit started
+   * from, so that two windows never overwrite each other's work silently.
+   */
+  edit(documentId: string, baseVersionId: number, text: string, source: ChangeSource, description: string, model: unknown = null): ReviewDocument {
+    this.db.transaction(() => {
+      const row = this.row(documentId);
+      if (row.head_version_id !== baseVersionId) {
+        throw new AppError('conflict', 'The document changed since this edit began (in another window, or by undo). Reload it and make the edit again.');
+      }
+      const head = this.version(row.head_version_id);
+      if (head.text === text) return;
+      const typing = source === 'manual' && head.source === 'manual' && head.open === 1 && Date.now() - Date.parse(head.created_at) < TYPING_WINDOW_MS && row.redo_json === '[]';
+      const change = diffTexts(head.text, text);
+      if (typing) {
+        const parent = this.version(head.parent_id!);
+        this.db.prepare('UPDATE versions SET text = ?, change_json = ?, description = ? WHERE id = ?').run(text, JSON.stringify(diffTexts(parent.text, text)), description, head.id);
+      } else {
+        this.db.prepare('UPDATE versions SET open = 0 WHERE id = ?').run(head.id);
+        const version = this.insertVersion(documentId, head.id, text, source, description, change, model, source === 'manual');
+        this.db.prepare('UPDATE documents SET head_version_id = ? WHERE id = ?').run(version, documentId);
+      }
+      this.db.prepare("UPDATE documents SET redo_json = '[]', updated_at = ? WHERE id = ?").run(now(), documentId);
+      this.onHeadChanged(documentId, change);
+    })();
+    return this.get(documentId);
+  }
+
+  /** Moves the head back to its parent. */
+  undo(documentId: string): ReviewDocument {
+    this.db.transaction(() => {
+      const row = this.row(documentId);
+      const head = this.version(row.head_version_id);
+      if (head.parent_id === null) throw new AppError('conflict', 'There is nothing to undo.');
+      const parent = this.version(head.parent_id);
+      const redo = [...(JSON.parse(row.redo_json) as number[]), head.id];
+      this.db.prepare('UPDATE versions SET open = 0 WHERE id = ?').run(head.id);
+      this.db.prepare('UPDATE documents SET head_version_id = ?, redo_json = ?, updated_at = ? WHERE id = ?').run(parent.id, JSON.stringify(redo), now(), documentId);
+      this.onHeadChanged(documentId, diffTexts(head.text, parent.text));
+    })();
+    return this.get(documentId);
+  }
+
+  /** Moves the head forward to the version undo left. */
+  redo(documentId: string): ReviewDocument {
+    this.db.transaction(() => {
+      const row = this.row(documentId);
+      const redo = JSON.parse(row.redo_json) as number[];
+      const next = redo.pop();
+      if (next === undefined) throw new AppError('conflict', 'There is nothing to redo.');
+      const head = this.version(row.head_version_id);
+      const target = this.version(next);
+      this.db.prepare('UPDATE documents SET head_version_id = ?, redo_json = ?, updated_at = ? WHERE id = ?').run(next, JSON.stringify(redo), now(), documentId);
+      this.onHeadChanged(documentId, diffTexts(head.text, target.text));
+    })();
+    return this.get(documentId);
+  }
+
+  versions(documentId: string): VersionSummary[] {
+    const head = this.row(documentId).head_version_id;
+    const rows = this.db
+      .prepare('SELECT id, created_at, source, description, length(text) AS characters FROM versions WHERE document_id = ? ORDER BY id DESC')
+      .all(documentId) as { id: number; created_at: string; source: ChangeSource; description: string; characters: number }[];
+    return rows.map((r) => ({ id: r.id, createdAt: r.created_at, source: r.source, description: r.description, characters: r.characters, isHead: r.id === head }));
+  }
+
+  /** Makes a new head version with the text of an earlier one. */
+  restore(documentId: string, versionId: number): ReviewDocument {
+    const version = this.db.prepare('SELECT * FROM versions WHERE id = ? AND document_id = ?').get(versionId, documentId) as VersionRow | undefined;
+    if (version === undefined) throw new AppError('not-found', 'That version does not exist.');
+    const current = this.get(documentId);
+    return this.edit(documentId, current.versionId, version.text, 'restore', `Restored the version of ${version.created_at}`);
+  }
+
+  setSettings(documentId: string, settings: ReviewSettings): ReviewDocument {
+    this.row(documentId);
+    this.db.prepare('UPDATE documents SET settings_json = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(settings), now(), documentId);
+    return this.get(documentId);
+  }
+
+  delete(documentId: string): void {
+    this.row(documentId);
+    this.db.prepare('DELETE FROM documents WHERE id = ?').run(documentId);
+  }
+
+  /** The chain of versions from the opened text to the head, oldest first. */
+  history(documentId: string): HistoryEntry[] {
+    const out: HistoryEntry[] = [];
+    let id: number | null = this.row(documentId).head_version_id;
+    while (id !== null) {
+      const v = this.version(id);
+      out.push({
+        versionId: v.id,
+        createdAt: v.created_at,
+        source: v.source,
+        description: v.description,
+        change: v.change_json === null ? null : (JSON.parse(v.change_json) as TextChange),
+        model: v.model_json === null ? null : JSON.parse(v.model_json),
+      });
+      id = v.parent_id;
+    }
+    return out.reverse();
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Proposed replacements awaiting the clerk. Offsets always refer to the current head
+ * text: when the head changes, pending suggestions move with the change, and those the
+ * change overlapped become stale (never applied to text they no longer describe).
+ */
+import type Database from 'better-sqlite3';
+import { AppError } from '../../shared/errors.js';
+import type { Suggestion } from '../../shared/ipc/types.js';
+import { applyReplacements, mapSpan, type TextChange } from '../../shared/review/text-change.js';
+import type { ReviewStore } from './review-store.js';
+
+/** A replacement proposed by a suggestion source. */
+export interface Proposal {
+  readonly start: number;
+  readonly end: number;
+  readonly before: string;
+  readonly after: string;
+  readonly reasoning?: string | null;
+  /** The model gave up and a placeholder was used. */
+  readonly fallback?: boolean;
+  readonly model?: unknown;
+}
+
+interface SuggestionRow {
+  id: number;
+  document_id: string;
+  start: number;
+  end: number;
+  before: string;
+  after: string;
+  source: 'placeholder' | 'model';
+  status: Suggestion['status'];
+  reasoning: string | null;
+  fallback: number;
+  pass: number;
+  model_json: string | null;
+  created_at: string;
+}
+
+function toSuggestion(r: SuggestionRow): Suggestion {
+  return {
+    id: r.id,
+    start: r.start,
+    end: r.end,
+    before: r.before,
+    after: r.after,
+    source: r.source,
+    status: r.status,
+    reasoning: r.reasoning,
+    fallback: r.fallback === 1,
+    pass: r.pass,
+    createdAt: r.created_at,
+  };
+}
+
+export class SuggestionStore {
+  constructor(private readonly db: Database.Database) {}
+
+  /** Replaces the pending suggestions of a document with new proposals. */
+  replacePending(documentId: string, source: Suggestion['source'], pass: number, proposals: readonly Proposal[]): void {
+    const at = new Date().toISOString();
+    this.db.transaction(() => {
+      this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending'").run(at, documentId);
+      const insert = this.db.prepare(
+        "INSERT INTO suggestions (document_id, start, end, before, after, source, status, reasoning, fallback, pass, model_json, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)",
+      );
+      for (const p of proposals) {
+        insert.run(documentId, p.start, p.end, p.before, p.after, source, p.reasoning ?? null, p.fallback === true ? 1 : 0, pass, p.model === undefined ? null : JSON.stringify(p.model), at);
+      }
+    })();
+  }
+
+  /** Pending suggestions by position, then the last resolved ones. */
+  list(documentId: string): Suggestion[] {
+    const pending = this.db.prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'pending' ORDER BY start").all(documentId) as SuggestionRow[];
+    const resolved = this.db
+      .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status IN ('accepted', 'rejected') ORDER BY resolved_at DESC LIMIT 200")
+      .all(documentId) as SuggestionRow[];
+    return [...pending, ...resolved].map(toSuggestion);
+  }
+
+  /** Moves pending suggestions with a change of the head text. */
+  remap(documentId: string, change: TextChange): void {
+    const pending = this.db.prepare("SELECT id, start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as { id: number; start: number; end: number }[];
+    const move = this.db.prepare('UPDATE suggestions SET start = ?, end = ? WHERE id = ?');
+    const stale = this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE id = ?");
+    const at = new Date().toISOString();
+    for (const s of pending) {
+      const moved = mapSpan(s, change);
+      if (moved === undefined) stale.run(at, s.id);
+      else if (moved.start !== s.start) move.run(moved.start, moved.end, s.id);
+    }
+  }
+
+  private pending(documentId: string, suggestionId: number): SuggestionRow {
+    const row = this.db.prepare('SELECT * FROM suggestions WHERE id = ? AND document_id = ?').get(suggestionId, documentId) as SuggestionRow | undefined;
+    if (row === undefined) throw new AppError('not-found', 'That suggestion no longer exists.');
+    if (row.status !== 'pending') throw new AppError('conflict', `That suggestion was already ${row.status === 'stale' ? 'overtaken by a later edit' : row.status}.`);
+    return row;
+  }
+
+  private resolve(ids: readonly number[], status: 'accepted' | 'rejected'): void {
+    const update = this.db.prepare('UPDATE suggestions SET status = ?, resolved_at = ? WHERE id = ?');
+    const at = new Date().toISOString();
+    for (const id of ids) update.run(status, at, id);
+  }
+
+  /** Applies one suggestion (or the clerk's edited replacement) as a new version. */
+  accept(reviews: ReviewStore, documentId: string, suggestionId: number, replacement?: string): void {
+    this.db.transaction(() => {
+      const row = this.pending(documentId, suggestionId);
+      const document = reviews.get(documentId);
+      if (document.text.slice(row.start, row.end) !== row.before) throw new AppError('conflict', 'The text under this suggestion changed; generate suggestions again.');
+      const after = replacement ?? row.after;
+      const text = applyReplacements(document.text, [{ start: row.start, end: row.end, after }]);
+      this.resolve([row.id], 'accepted');
+      const edited = replacement !== undefined && replacement !== row.after;
+      // Descriptions never quote the text: they end up in the export report.
+      const what = edited ? `Edited a ${row.source} suggestion` : `Accepted a ${row.source} suggestion`;
+      reviews.edit(documentId, document.versionId, text, edited ? 'manual' : row.source, `${what} (${row.end - row.start} characters replaced)`, row.model_json === null ? null : JSON.parse(row.model_json));
+    })();
+  }
+
+  reject(documentId: string, suggestionId: number): void {
+    this.pending(documentId, suggestionId);
+    this.resolve([suggestionId], 'rejected');
+  }
+
+  /** Applies every pending suggestion that overlaps no earlier one, as one version. */
+  acceptAll(reviews: ReviewStore, documentId: string): number {
+    let applied = 0;
+    this.db.transaction(() => {
+      const document = reviews.get(documentId);
+      const rows = this.db.prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'pending' ORDER BY start, end").all(documentId) as SuggestionRow[];
+      const chosen: SuggestionRow[] = [];
+      let reach = -1;
+      for (const r of rows) {
+        if (r.start < reach || document.text.slice(r.start, r.end) !== r.before) continue;
+        chosen.push(r);
+        reach = r.end;
+      }
+      if (chosen.length === 0) return;
+      const text = applyReplacements(document.text, chosen);
+      this.resolve(
+        chosen.map((c) => c.id),
+        'accepted',
+      );
+      const source = chosen.every((c) => c.source === 'placeholder') ? 'placeholder' : 'model';
+      const models = chosen.filter((c) => c.model_json !== null).map((c) => JSON.parse(c.model_json!));
+      reviews.edit(documentId, document.versionId, text, source, `Accepted ${chosen.length} suggestion${chosen.length === 1 ? '' : 's'}`, models.length > 0 ? models[0] : null);
+      applied = chosen.length;
+    })();
+    return applied;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Files the renderer sends (the browser host cannot hand over paths): kept under the
+ * workspace's uploads folder, one folder per upload, and removed after a day.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import { AppError } from '../../shared/errors.js';
+
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+function safeRelativePath(name: string): string {
+  const cleaned = normalize(name.replace(/\\/g, '/'))
+    .split(/[\\/]+/)
+    .filter((part) => part !== '' && part !== '.' && part !== '..')
+    .map((part) => part.replace(/[\u0000-\u001f<>:"|?*]/g, '_'))
+    .join(sep);
+  if (cleaned.length === 0) throw new AppError('invalid-input', 'The uploaded file has no usable name.');
+  return cleaned;
+}
+
+export class UploadStore {
+  constructor(private readonly folder: string) {
+    mkdirSync(folder, { recursive: true });
+    this.removeOld();
+  }
+
+  /** Stores bytes; returns the upload id (reused for further files of one folder). */
+  save(bytes: Buffer, name: string, relativePath: string | undefined, uploadId: string = randomUUID()): { uploadId: string; path: string } {
+    const target = join(this.folder, uploadId, safeRelativePath(relativePath ?? name));
+    if (!target.startsWith(join(this.folder, uploadId) + sep)) throw new AppError('invalid-input', 'The uploaded file name is not allowed.');
+    mkdirSync(join(target, '..'), { recursive: true });
+    writeFileSync(target, bytes, { flag: 'wx' });
+    return { uploadId, path: target };
+  }
+
+  /** What an upload stands for: its single file, or its folder when it holds several. */
+  resolve(uploadId: string): string {
+    const folder = join(this.folder, uploadId);
+    let entries: string[];
+    try {
+      entries = readdirSync(folder);
+    } catch {
+      throw new AppError('not-found', 'That upload is gone (uploads are kept for a day). Choose the file again.');
+    }
+    if (entries.length === 1 && statSync(join(folder, entries[0]!)).isFile()) return join(folder, entries[0]!);
+    return folder;
+  }
+
+  private removeOld(): void {
+    for (const name of readdirSync(this.folder)) {
+      const path = join(this.folder, name);
+      if (Date.now() - statSync(path).mtimeMs > MAX_AGE_MS) rmSync(path, { recursive: true, force: true });
+    }
+  }
+}

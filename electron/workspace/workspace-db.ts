@@ -1,0 +1,133 @@
+/**
+ * The clerk's workspace: one SQLite file per user, apart from the collection files
+ * (which are shared, read-only artifacts). It holds the documents under review with
+ * every version, the suggestions, the collections used and the exports made. WAL mode
+ * with synchronous=FULL: a committed change survives a crash or a kill.
+ */
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../runtime/sqlite.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from '../../shared/errors.js';
+
+const WORKSPACE_APPLICATION_ID = 0x554e4c57; // 'UNLW'
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE collections (
+  path TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  content_sha256 TEXT NOT NULL,
+  document_count INTEGER NOT NULL,
+  token_count INTEGER NOT NULL,
+  shard_count INTEGER NOT NULL,
+  last_opened_at TEXT NOT NULL
+);
+CREATE TABLE documents (
+  id TEXT PRIMARY KEY,
+  title TEXT NOT NULL,
+  origin TEXT NOT NULL,
+  original_id TEXT,
+  settings_json TEXT NOT NULL,
+  head_version_id INTEGER,
+  redo_json TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE versions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  parent_id INTEGER,
+  text TEXT NOT NULL,
+  source TEXT NOT NULL,
+  description TEXT NOT NULL,
+  change_json TEXT,
+  model_json TEXT,
+  open INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX versions_by_document ON versions (document_id, id);
+CREATE TABLE suggestions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  start INTEGER NOT NULL,
+  end INTEGER NOT NULL,
+  before TEXT NOT NULL,
+  after TEXT NOT NULL,
+  source TEXT NOT NULL,
+  status TEXT NOT NULL,
+  reasoning TEXT,
+  fallback INTEGER NOT NULL DEFAULT 0,
+  pass INTEGER NOT NULL DEFAULT 1,
+  model_json TEXT,
+  created_at TEXT NOT NULL,
+  resolved_at TEXT
+);
+CREATE INDEX suggestions_by_document ON suggestions (document_id, status);
+CREATE TABLE rewrite_runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  record_json TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE exports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id TEXT NOT NULL,
+  version_id INTEGER NOT NULL,
+  folder TEXT NOT NULL,
+  files_json TEXT NOT NULL,
+  justification TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE preferences (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;
+
+/** Opens (creating when new) the workspace database in `folder`. */
+export function openWorkspaceDatabase(folder: string): Database.Database {
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, 'workspace.sqlite');
+  let db: Database.Database;
+  try {
+    db = openSqlite(path);
+    const applicationId = db.pragma('application_id', { simple: true }) as number;
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (applicationId === 0 && version === 0) {
+      const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+      if (tables.n > 0) throw new AppError('not-an-index', `${path} is not an Unlinkable workspace. Move it away and start again.`);
+      db.pragma('journal_mode = WAL');
+      db.transaction(() => {
+        db.exec(SCHEMA);
+        db.pragma(`application_id = ${WORKSPACE_APPLICATION_ID}`);
+        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      })();
+    } else if (applicationId !== WORKSPACE_APPLICATION_ID) {
+      throw new AppError('not-an-index', `${path} is not an Unlinkable workspace. Move it away and start again.`);
+    } else if (version > SCHEMA_VERSION) {
+      throw new AppError('index-version', `${path} was written by a newer version of Unlinkable. Update Unlinkable.`);
+    }
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    return db;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+      throw new AppError('index-corrupt', `The workspace ${path} is damaged. It was not changed; move it away to start a new workspace.`);
+    }
+    throw error;
+  }
+}
+
+/** Reads a preference. */
+export function getPreference(db: Database.Database, key: string): string | undefined {
+  return (db.prepare('SELECT value FROM preferences WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+}
+
+/** Writes a preference. */
+export function setPreference(db: Database.Database, key: string, value: string): void {
+  db.prepare('INSERT INTO preferences (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}

@@ -1,0 +1,53 @@
+/**
+ * The window: a top bar to switch between reviewing documents and managing collections.
+ * Alt+1 and Alt+2 switch screens from the keyboard.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { appQueries } from '../api/queries.js';
+import { CollectionsScreen } from '../collections/CollectionsScreen.js';
+import { ErrorBanner } from '../common/ErrorBanner.js';
+import { ReviewScreen } from '../review/ReviewScreen.js';
+
+type Screen = 'review' | 'collections';
+
+export function App() {
+  const [screen, setScreen] = useState<Screen>('review');
+  const info = useQuery(appQueries.info());
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey) return;
+      if (event.key === '1') setScreen('review');
+      if (event.key === '2') setScreen('collections');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="app" data-state={info.isSuccess ? 'ready' : 'loading'}>
+      <header className="topbar">
+        <span className="brand">Unlinkable</span>
+        <nav aria-label="Screens">
+          <button type="button" aria-current={screen === 'review' ? 'page' : undefined} onClick={() => setScreen('review')} title="Alt+1">
+            Review
+          </button>
+          <button type="button" aria-current={screen === 'collections' ? 'page' : undefined} onClick={() => setScreen('collections')} title="Alt+2">
+            Collections
+          </button>
+        </nav>
+        <span className="spacer" />
+        <span className="offline" title="Unlinkable never connects to a network: everything stays on this computer.">
+          ● Offline by design
+        </span>
+        {info.data && <span className="small">v{info.data.version}</span>}
+      </header>
+      {info.isError ? (
+        <ErrorBanner error={info.error} />
+      ) : (
+        <div className="screen">{screen === 'review' ? <ReviewScreen onOpenCollections={() => setScreen('collections')} /> : <CollectionsScreen />}</div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The review screen: the documents under review on the left, the selected one in the
+ * middle with its panel on the right. The last document stays selected across reloads.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { documentQueries } from '../api/queries.js';
+import { ErrorBanner } from '../common/ErrorBanner.js';
+import { DocumentWorkspace } from './DocumentWorkspace.js';
+import { OpenDocumentDialog } from './OpenDocumentDialog.js';
+
+const SELECTED = 'unlinkable-selected-document';
+
+export function ReviewScreen({ onOpenCollections }: { onOpenCollections: () => void }) {
+  const queryClient = useQueryClient();
+  const documents = useQuery(documentQueries.list());
+  const [selected, setSelected] = useState<string | null>(() => localStorage.getItem(SELECTED));
+  const [opening, setOpening] = useState(false);
+  const current = documents.data?.find((d) => d.id === selected) ?? documents.data?.[0];
+  const document = useQuery({ ...documentQueries.get(current?.id ?? ''), enabled: current !== undefined });
+
+  useEffect(() => {
+    if (current !== undefined) localStorage.setItem(SELECTED, current.id);
+  }, [current]);
+
+  return (
+    <div className="review" data-testid="review-screen">
+      <aside className="doclist" aria-label="Documents under review">
+        <div className="row">
+          <h2 style={{ flex: 1 }}>Documents</h2>
+          <button type="button" className="primary" onClick={() => setOpening(true)}>
+            Open…
+          </button>
+        </div>
+        <ErrorBanner error={documents.error} />
+        <ul>
+          {documents.data?.map((d) => (
+            <li key={d.id}>
+              <button type="button" aria-current={d.id === current?.id ? 'true' : undefined} onClick={() => setSelected(d.id)}>
+                {d.title}
+                <br />
+                <span className="small muted">{d.characters.toLocaleString()} characters</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {documents.data?.length === 0 && <p className="muted small">Open a de-identified document to review it.</p>}
+      </aside>
+      {document.data !== undefined ? (
+        <DocumentWorkspace key={document.data.id} document={document.data} onOpenCollections={onOpenCollections} />
+      ) : (
+        <section className="workspace">
+          <ErrorBanner error={document.error} />
+          <div className="empty">{documents.isLoading || document.isLoading ? 'Loading…' : 'No document selected.'}</div>
+        </section>
+      )}
+      {opening && (
+        <OpenDocumentDialog
+          onClose={() => setOpening(false)}
+          onOpened={(opened) => {
+            queryClient.setQueryData(documentQueries.get(opened.id).queryKey, opened);
+            setSelected(opened.id);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * The one IPC contract between the renderer and the main process (or the browser
+ * host). Each channel, named `domain:verb`, maps to the schema its request must pass and
+ * the type of its response. The preload builds `window.api` from this list and nothing
+ * else; every handler validates its payload against the schema before running.
+ */
+import { z } from 'zod';
+import type { DetectionResult } from '../linkage/types.js';
+import type {
+  AppInfo,
+  CheckResult,
+  CollectionDocument,
+  CollectionSummary,
+  ExportResult,
+  IndexStatistics,
+  JobInfo,
+  ReviewDocument,
+  ReviewDocumentSummary,
+  SourceCandidate,
+  Suggestion,
+  VersionSummary,
+} from './types.js';
+
+/** Bounds that keep a hostile payload from exhausting memory. */
+export const LIMITS = {
+  /** Largest document text accepted over IPC (characters). */
+  textLength: 25_000_000,
+  /** Largest upload (bytes, before base64). */
+  uploadBytes: 256 * 1024 * 1024,
+  path: 4096,
+  id: 512,
+  title: 300,
+  justification: 5000,
+} as const;
+
+const id = z.string().min(1).max(LIMITS.id);
+const documentId = z.string().uuid();
+const path = z
+  .string()
+  .min(1)
+  .max(LIMITS.path)
+  .refine((p) => !p.includes('\u0000'), 'paths cannot contain NUL');
+const text = z.string().max(LIMITS.textLength);
+const jobId = z.string().uuid();
+
+/** Detection settings as the review screen edits them. */
+export const settingsSchema = z
+  .object({
+    k: z.number().int().min(2).max(1000),
+    arity: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    maxN: z.number().int().min(0).max(64),
+    sourceId: id.nullable(),
+    collectionPath: path.nullable(),
+  })
+  .strict();
+
+/** Where imported documents come from: uploaded files, or paths from a native picker. */
+export const importSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('upload'), uploadId: z.string().uuid() }).strict(),
+  z.object({ kind: z.literal('path'), path }).strict(),
+]);
+
+/** A document to open for review. */
+export const documentSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), title: z.string().min(1).max(LIMITS.title), text: text.min(1) }).strict(),
+  z.object({ kind: z.literal('upload'), uploadId: z.string().uuid(), recordId: id.optional() }).strict(),
+  z.object({ kind: z.literal('path'), path, recordId: id.optional() }).strict(),
+]);
+
+const empty = z.object({}).strict();
+
+/** A channel: its request schema, with its response type carried along for TypeScript. */
+interface Channel<Request extends z.ZodType, Response> {
+  readonly request: Request;
+  readonly response?: Response;
+}
+
+function channel<Response>() {
+  return <Request extends z.ZodType>(request: Request): Channel<Request, Response> => ({ request });
+}
+
+export const contract = {
+  /** Versions, shell and folders. */
+  'app:info': channel<AppInfo>()(empty),
+
+  /** Collections the clerk has used, most recent first. */
+  'collections:list': channel<CollectionSummary[]>()(empty),
+  /** Opens an existing collection file and remembers it. */
+  'collections:open': channel<CollectionSummary>()(z.object({ path }).strict()),
+  /** Forgets a collection (the file is left alone). */
+  'collections:forget': channel<null>()(z.object({ path }).strict()),
+  /** Starts building a new collection in the workspace; returns the job. */
+  'collections:create': channel<JobInfo>()(z.object({ name: z.string().trim().min(1).max(LIMITS.title), sources: z.array(importSourceSchema).min(1).max(10_000) }).strict()),
+  /** Starts adding documents to a collection; returns the job. */
+  'collections:add': channel<JobInfo>()(z.object({ path, sources: z.array(importSourceSchema).min(1).max(10_000), replace: z.boolean() }).strict()),
+  /** Removes documents from a collection. */
+  'collections:remove-documents': channel<{ removed: string[]; missing: string[] }>()(z.object({ path, ids: z.array(id).min(1).max(100_000) }).strict()),
+  /** A page of a collection's documents. */
+  'collections:documents': channel<{ total: number; documents: CollectionDocument[] }>()(
+    z.object({ path, search: z.string().max(200), offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
+  ),
+  /** Figure 2's statistics: cached, or computed by a job (then `job` is set). */
+  'collections:statistics': channel<{ statistics: IndexStatistics | null; job: JobInfo | null }>()(z.object({ path }).strict()),
+
+  /**
+   * Stores an uploaded file (base64) for a later import or open. Files of one folder
+   * share an upload id (pass the id the first file got) and keep their relative paths.
+   * For JSONL files the records are listed, so one can be picked for review.
+   */
+  'files:upload': channel<{ uploadId: string; records: { id: string; originalId: string | null; characters: number }[] | null }>()(
+    z
+      .object({
+        uploadId: z.string().uuid().optional(),
+        name: z.string().min(1).max(LIMITS.title),
+        relativePath: z.string().max(LIMITS.path).optional(),
+        base64: z.string().max(Math.ceil((LIMITS.uploadBytes * 4) / 3) + 4),
+      })
+      .strict(),
+  ),
+  /** Native pickers (Electron only): the paths the clerk chose. */
+  'dialog:pick': channel<{ paths: string[] }>()(
+    z.object({ purpose: z.enum(['collection-open', 'import-files', 'import-folder', 'document', 'export-folder']) }).strict(),
+  ),
+
+  /** Documents under review. */
+  'documents:list': channel<ReviewDocumentSummary[]>()(empty),
+  /** Opens a document for review (text, upload or picked path; a JSONL needs a record id). */
+  'documents:open': channel<ReviewDocument>()(z.object({ source: documentSourceSchema, collectionPath: path.nullable() }).strict()),
+  'documents:get': channel<ReviewDocument>()(z.object({ documentId }).strict()),
+  /** Saves an edit as a new version (or extends the open manual version while typing). */
+  'documents:edit': channel<ReviewDocument>()(
+    z.object({ documentId, baseVersionId: z.number().int(), text, source: z.enum(['manual', 'placeholder']), description: z.string().max(500) }).strict(),
+  ),
+  'documents:undo': channel<ReviewDocument>()(z.object({ documentId }).strict()),
+  'documents:redo': channel<ReviewDocument>()(z.object({ documentId }).strict()),
+  'documents:versions': channel<VersionSummary[]>()(z.object({ documentId }).strict()),
+  'documents:restore': channel<ReviewDocument>()(z.object({ documentId, versionId: z.number().int() }).strict()),
+  'documents:settings': channel<ReviewDocument>()(z.object({ documentId, settings: settingsSchema }).strict()),
+  'documents:delete': channel<null>()(z.object({ documentId }).strict()),
+
+  /** Single N-grams now (fast); `complete: false` until combinations are added. */
+  'detection:check': channel<CheckResult>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
+  /** Combinations in the background; the job's value is a CheckResult. Supersedes the previous one. */
+  'detection:combinations': channel<JobInfo>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
+  /** The likeliest sources of a text among the collection. */
+  'detection:suggest-source': channel<SourceCandidate[]>()(z.object({ text, collectionPath: path }).strict()),
+
+  /** Proposes replacements for the spans still linkable (or the selected ones). */
+  'suggestions:generate': channel<JobInfo>()(
+    z.object({ documentId, source: z.enum(['placeholder', 'model']), spans: z.array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).strict()).max(100_000).nullable() }).strict(),
+  ),
+  'suggestions:list': channel<Suggestion[]>()(z.object({ documentId }).strict()),
+  /** Accepts one suggestion, optionally with the clerk's own replacement text. */
+  'suggestions:accept': channel<ReviewDocument>()(z.object({ documentId, suggestionId: z.number().int(), replacement: z.string().max(100_000).optional() }).strict()),
+  'suggestions:reject': channel<null>()(z.object({ documentId, suggestionId: z.number().int() }).strict()),
+  'suggestions:accept-all': channel<ReviewDocument>()(z.object({ documentId }).strict()),
+
+  /** Writes the approved document to a folder; refuses to overwrite unless asked. */
+  'export:run': channel<ExportResult>()(
+    z
+      .object({
+        documentId,
+        folder: path,
+        formats: z.array(z.enum(['txt', 'json', 'docx'])).min(1),
+        justification: z.string().max(LIMITS.justification).nullable(),
+        onExisting: z.enum(['refuse', 'rename', 'overwrite']),
+      })
+      .strict(),
+  ),
+
+  'jobs:get': channel<JobInfo>()(z.object({ jobId }).strict()),
+  'jobs:cancel': channel<null>()(z.object({ jobId }).strict()),
+} as const;
+
+export type Contract = typeof contract;
+export type ChannelName = keyof Contract;
+export type RequestOf<C extends ChannelName> = z.input<Contract[C]['request']>;
+export type ResponseOf<C extends ChannelName> = Exclude<Contract[C]['response'], undefined>;
+
+/** The names of all channels: what the preload exposes. */
+export const CHANNELS = Object.keys(contract) as ChannelName[];
+
+/** A handler's result, as it crosses the process boundary. */
+export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
+
+/** Events the main process pushes to the renderer. */
+export type AppEvent =
+  | { readonly type: 'job'; readonly job: JobInfo }
+  | { readonly type: 'changed'; readonly domains: readonly ('collections' | 'documents' | 'suggestions' | 'versions')[]; readonly documentId?: string; readonly path?: string };
+
+/** The API the renderer sees: one async function per channel, plus events. */
+export type Api = { readonly [C in ChannelName]: (request: RequestOf<C>) => Promise<IpcResult<ResponseOf<C>>> } & {
+  readonly onEvent: (listener: (event: AppEvent) => void) => () => void;
+};
+
+/** For JSON output of DetectionResult (re-exported for the renderer). */
+export type { DetectionResult };

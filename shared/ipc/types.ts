@@ -1,0 +1,158 @@
+/**
+ * The data the renderer and the main process exchange. Plain JSON: no classes, no
+ * typed arrays, so the same values cross Electron IPC and the browser host's HTTP.
+ */
+import type { IndexStatistics } from './statistics.js';
+import type { Arity } from '../linkage/settings.js';
+import type { DetectionResult } from '../linkage/types.js';
+
+export type { IndexStatistics };
+
+/** Where the app runs: the Electron product, or the same UI served on 127.0.0.1. */
+export interface AppInfo {
+  readonly version: string;
+  readonly shell: 'electron' | 'browser';
+  /** Native file and folder pickers exist (Electron only). */
+  readonly canPickPaths: boolean;
+  readonly workspacePath: string;
+  readonly defaultExportFolder: string;
+}
+
+/** A collection the clerk has opened or created. */
+export interface CollectionSummary {
+  readonly path: string;
+  readonly name: string;
+  readonly documentCount: number;
+  readonly tokenCount: number;
+  readonly contentSha256: string;
+  readonly shardCount: number;
+  readonly lastOpenedAt: string;
+  /** False when the file is missing or cannot be read any more. */
+  readonly available: boolean;
+  /** Why it is unavailable, for people. */
+  readonly problem?: string | undefined;
+}
+
+/** One document of a collection, as listed. */
+export interface CollectionDocument {
+  readonly id: string;
+  readonly tokens: number;
+  readonly characters: number;
+  readonly source: string | null;
+  readonly addedAt: string;
+}
+
+/** Detection settings of a review document. */
+export interface ReviewSettings {
+  readonly collectionPath: string | null;
+  readonly k: number;
+  readonly arity: Arity;
+  /** 0 = unbounded. */
+  readonly maxN: number;
+  readonly sourceId: string | null;
+}
+
+/** Where an accepted change came from. */
+export type ChangeSource = 'import' | 'manual' | 'placeholder' | 'model' | 'restore';
+
+/** A document under review, at its current version. */
+export interface ReviewDocument {
+  readonly id: string;
+  readonly title: string;
+  readonly text: string;
+  readonly versionId: number;
+  readonly versionCount: number;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  readonly settings: ReviewSettings;
+  /** Source named by the imported record (a suggestion for the source setting). */
+  readonly originalId: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A review document as listed. */
+export interface ReviewDocumentSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly updatedAt: string;
+  readonly characters: number;
+}
+
+/** One stored version. */
+export interface VersionSummary {
+  readonly id: number;
+  readonly createdAt: string;
+  readonly source: ChangeSource;
+  readonly description: string;
+  readonly characters: number;
+  readonly isHead: boolean;
+}
+
+/** A proposed replacement of text[start, end). */
+export interface Suggestion {
+  readonly id: number;
+  readonly start: number;
+  readonly end: number;
+  readonly before: string;
+  readonly after: string;
+  readonly source: 'placeholder' | 'model';
+  readonly status: 'pending' | 'accepted' | 'rejected' | 'stale';
+  /** The model's short reasoning, when a model proposed it. */
+  readonly reasoning: string | null;
+  /** True when the model failed and a placeholder replaced the span instead. */
+  readonly fallback: boolean;
+  readonly pass: number;
+  readonly createdAt: string;
+}
+
+/** Singles now, combinations later: what the review screen shows. */
+export interface CheckResult extends DetectionResult {
+  /** Milliseconds the check took in the engine. */
+  readonly milliseconds: number;
+  /** True when combinations were computed (false for the fast single-N-gram pass). */
+  readonly complete: boolean;
+  /** What each arity would send for rewriting. */
+  readonly cost: RewriteCost;
+}
+
+/**
+ * What each arity would send for rewriting, as shares of the text's words (tokens),
+ * with the share of its common phrases (combination candidates) that arity ≤ 3 flags.
+ * Arity 2–3 are null until the background combination check has run.
+ */
+export interface RewriteCost {
+  readonly arity1: number;
+  readonly arity2: number | null;
+  readonly arity3: number | null;
+  readonly commonPhrasesFlagged: number | null;
+}
+
+/** A suggested source document. */
+export interface SourceCandidate {
+  readonly id: string;
+  readonly sharedRarePhrases: number;
+}
+
+/** A long-running job. */
+export interface JobInfo {
+  readonly id: string;
+  readonly kind: JobKind;
+  readonly state: 'running' | 'done' | 'failed' | 'cancelled';
+  readonly phase: string;
+  readonly done: number;
+  readonly total: number;
+  readonly startedAt: string;
+  /** Result on success (shape depends on the kind). */
+  readonly value?: unknown;
+  readonly error?: { readonly code: string; readonly message: string } | undefined;
+}
+
+export type JobKind = 'collection-create' | 'collection-add' | 'statistics' | 'combinations' | 'suggestions';
+
+/** What an export wrote. */
+export interface ExportResult {
+  readonly folder: string;
+  readonly files: string[];
+  readonly remaining: number;
+}

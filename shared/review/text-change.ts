@@ -1,0 +1,54 @@
+/**
+ * The change between two versions of a text, as one replaced region: what the export
+ * report lists and what moves pending suggestions along with an edit.
+ */
+
+/** text[start, end) of the old version became `after`. */
+export interface TextChange {
+  readonly start: number;
+  readonly end: number;
+  readonly before: string;
+  readonly after: string;
+}
+
+/** The single region that differs between `before` and `after` (common prefix and suffix trimmed). */
+export function diffTexts(before: string, after: string): TextChange {
+  let prefix = 0;
+  const max = Math.min(before.length, after.length);
+  while (prefix < max && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < max - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+  return {
+    start: prefix,
+    end: before.length - suffix,
+    before: before.slice(prefix, before.length - suffix),
+    after: after.slice(prefix, after.length - suffix),
+  };
+}
+
+/**
+ * Where a span [start, end) of the old text lies in the new one: shifted when the change
+ * is entirely before it, unchanged when entirely after, undefined when they overlap.
+ */
+export function mapSpan(span: { start: number; end: number }, change: TextChange): { start: number; end: number } | undefined {
+  if (change.start === change.end && change.before === change.after) return span;
+  if (span.end <= change.start) return span;
+  if (span.start >= change.end) {
+    const delta = change.after.length - change.before.length;
+    return { start: span.start + delta, end: span.end + delta };
+  }
+  return undefined;
+}
+
+/** Applies replacements (non-overlapping, any order) to a text. */
+export function applyReplacements(text: string, replacements: readonly { start: number; end: number; after: string }[]): string {
+  const sorted = replacements.slice().sort((a, b) => b.start - a.start);
+  let out = text;
+  let limit = Infinity;
+  for (const r of sorted) {
+    if (r.end > limit || r.start > r.end || r.end > text.length) throw new RangeError('Replacements overlap or fall outside the text.');
+    out = out.slice(0, r.start) + r.after + out.slice(r.end);
+    limit = r.start;
+  }
+  return out;
+}
