@@ -6,7 +6,7 @@
 // - the Electron preload as CommonJS (sandboxed preloads cannot be ES modules);
 // - the React renderer with Vite (dist/renderer).
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -20,20 +20,34 @@ const node = {
   define: { __UNLINKABLE_VERSION__: JSON.stringify(version) },
 };
 
-const entries = {
+// Run from the project folder, with node_modules beside them.
+const projectEntries = {
   cli: 'electron/cli/cli-entry.ts',
   host: 'electron/host/host-entry.ts',
+};
+// Also packaged in the Electron app, where worker files are unpacked from the asar and
+// cannot resolve packages inside it: everything is bundled but the native modules.
+const appEntries = {
   main: 'electron/shell/main.ts',
   'sort-worker': 'electron/index-store/sort-worker.ts',
   'engine-worker': 'electron/engine/engine-worker.ts',
   'import-worker': 'electron/engine/import-worker.ts',
+  'llm-child': 'electron/llm/llm-child.ts',
 };
-for (const optional of [['llm-child', 'electron/llm/llm-child.ts']]) {
-  if (existsSync(optional[1])) entries[optional[0]] = optional[1];
-}
+const native = ['electron', 'better-sqlite3', 'node-llama-cpp', '@node-llama-cpp/*'];
 
 mkdirSync('dist', { recursive: true });
-await build({ ...node, format: 'esm', entryPoints: Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file))), outdir: 'dist' });
+await build({ ...node, format: 'esm', entryPoints: projectEntries, outdir: 'dist' });
+await build({
+  ...node,
+  packages: undefined,
+  external: native,
+  format: 'esm',
+  entryPoints: appEntries,
+  outdir: 'dist',
+  // Bundled CommonJS dependencies may call require(): give ES modules one.
+  banner: { js: "import { createRequire as __unlinkableRequire } from 'node:module'; const require = __unlinkableRequire(import.meta.url);" },
+});
 await build({ ...node, format: 'cjs', entryPoints: { preload: 'electron/shell/preload.ts' }, outExtension: { '.js': '.cjs' }, outdir: 'dist', external: ['electron'] });
 writeFileSync('dist/package.json', JSON.stringify({ type: 'module' }));
 

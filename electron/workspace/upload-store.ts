@@ -13,6 +13,8 @@ function safeRelativePath(name: string): string {
   const cleaned = normalize(name.replace(/\\/g, '/'))
     .split(/[\\/]+/)
     .filter((part) => part !== '' && part !== '.' && part !== '..')
+    // Control characters and the characters Windows forbids in names.
+    // eslint-disable-next-line no-control-regex
     .map((part) => part.replace(/[\u0000-\u001f<>:"|?*]/g, '_'))
     .join(sep);
   if (cleaned.length === 0) throw new AppError('invalid-input', 'The uploaded file has no usable name.');

@@ -5,7 +5,7 @@
  * Ctrl+Z / Ctrl+Shift+Z undo/redo (outside the editor).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { verdict } from '../../shared/linkage/verdict.js';
 import { findingsOf, type Finding } from '../../shared/review/findings.js';
@@ -62,14 +62,6 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
     element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     element?.focus({ preventScroll: true });
   };
-  const stepFinding = useRef<(delta: number) => void>(() => undefined);
-  stepFinding.current = (delta) => {
-    if (findings.length === 0) return;
-    const index = findings.findIndex((f) => f.id === focusedId);
-    const next = findings[(index + delta + findings.length) % findings.length]!;
-    jump(next.id);
-  };
-
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
@@ -81,8 +73,11 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
       } else if (event.key === 'e' && !event.ctrlKey && !event.metaKey && !editing) {
         event.preventDefault();
         setEditing(true);
-      } else if (event.key === 'j') stepFinding.current(1);
-      else if (event.key === 'k') stepFinding.current(-1);
+      } else if ((event.key === 'j' || event.key === 'k') && findings.length > 0) {
+        const index = findings.findIndex((f) => f.id === focusedId);
+        const delta = event.key === 'j' ? 1 : -1;
+        jump(findings[(index + delta + findings.length) % findings.length]!.id);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -15,7 +15,8 @@ type OnExisting = 'refuse' | 'rename' | 'overwrite';
 export function ExportDialog({ document, remaining, onClose }: { document: ReviewDocument; remaining: number | null; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const info = useQuery(appQueries.info());
-  const [folder, setFolder] = useState('');
+  const [chosenFolder, setFolder] = useState<string | null>(null);
+  const folder = chosenFolder ?? info.data?.defaultExportFolder ?? '';
   const [formats, setFormats] = useState({ txt: true, json: true, docx: false });
   const [justification, setJustification] = useState('');
   const [result, setResult] = useState<ExportResult | null>(null);
@@ -24,9 +25,6 @@ export function ExportDialog({ document, remaining, onClose }: { document: Revie
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
-  useEffect(() => {
-    if (info.data !== undefined && folder === '') setFolder(info.data.defaultExportFolder);
-  }, [info.data, folder]);
 
   const run = useMutation({
     mutationFn: (onExisting: OnExisting) =>

@@ -11,62 +11,77 @@ import { documentQueries } from '../api/queries.js';
 
 const SAVE_DELAY_MS = 500;
 
+interface SaveState {
+  base: number;
+  saved: string;
+  latest: string;
+  inFlight: Promise<void> | null;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
 export function useAutosave(document: ReviewDocument, onError: (error: unknown) => void) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(document.text);
+  const [savedText, setSavedText] = useState(document.text);
   const [saving, setSaving] = useState(false);
-  const base = useRef(document.versionId);
-  const saved = useRef(document.text);
-  const latest = useRef(document.text);
-  const inFlight = useRef<Promise<void> | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const state = useRef<SaveState>({ base: document.versionId, saved: document.text, latest: document.text, inFlight: null, timer: undefined });
 
   // A new head from elsewhere (undo, a suggestion) replaces a draft with nothing unsaved.
   useEffect(() => {
-    if (latest.current === saved.current && document.versionId !== base.current) {
-      base.current = document.versionId;
-      saved.current = document.text;
-      latest.current = document.text;
+    const s = state.current;
+    if (s.latest === s.saved && document.versionId !== s.base) {
+      s.base = document.versionId;
+      s.saved = document.text;
+      s.latest = document.text;
+      // Mirrors a change made outside this editor; it cannot loop (the guard above).
       setDraft(document.text);
+      setSavedText(document.text);
     }
   }, [document.versionId, document.text]);
 
-  const save = useCallback((): Promise<void> => {
-    if (inFlight.current !== null) return inFlight.current.then(() => save());
-    const text = latest.current;
-    if (text === saved.current) return Promise.resolve();
+  const save = useCallback(async (): Promise<void> => {
+    const s = state.current;
+    // One save at a time; whoever waits re-checks, so only one goes next.
+    while (s.inFlight !== null) await s.inFlight;
+    const text = s.latest;
+    if (text === s.saved) return;
     setSaving(true);
-    const request = call('documents:edit', { documentId: document.id, baseVersionId: base.current, text, source: 'manual', description: 'Edited the text' })
+    const request = call('documents:edit', { documentId: document.id, baseVersionId: s.base, text, source: 'manual', description: 'Edited the text' })
       .then((updated) => {
-        base.current = updated.versionId;
-        saved.current = text;
+        s.base = updated.versionId;
+        s.saved = text;
+        setSavedText(text);
         queryClient.setQueryData(documentQueries.get(document.id).queryKey, updated);
       })
       .catch(onError)
       .finally(() => {
-        inFlight.current = null;
+        s.inFlight = null;
         setSaving(false);
       });
-    inFlight.current = request;
-    return request;
+    s.inFlight = request;
+    await request;
   }, [document.id, onError, queryClient]);
 
   const change = useCallback(
     (text: string) => {
-      latest.current = text;
+      const s = state.current;
+      s.latest = text;
       setDraft(text);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void save(), SAVE_DELAY_MS);
+      clearTimeout(s.timer);
+      s.timer = setTimeout(() => void save(), SAVE_DELAY_MS);
     },
     [save],
   );
 
   const flush = useCallback(() => {
-    clearTimeout(timer.current);
+    clearTimeout(state.current.timer);
     return save();
   }, [save]);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    const s = state.current;
+    return () => clearTimeout(s.timer);
+  }, []);
 
-  return { draft, change, flush, saving, dirty: draft !== saved.current };
+  return { draft, change, flush, saving, dirty: draft !== savedText };
 }

@@ -24,6 +24,9 @@ type DocumentHandlers = Pick<
   | 'documents:delete'
 >;
 
+/** Larger texts are not judgments: the review screen would crawl; the CLI checks them. */
+export const MAX_REVIEW_CHARACTERS = 2_000_000;
+
 async function readSource(services: AppServices, source: RequestOf<'documents:open'>['source']): Promise<{ title: string; text: string; origin: string; originalId: string | null }> {
   if (source.kind === 'text') return { title: source.title, text: source.text, origin: 'pasted text', originalId: null };
   let path: string;
@@ -47,6 +50,12 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
     'documents:open': async ({ source, collectionPath }) => {
       if (collectionPath !== null) knownCollection(services, collectionPath);
       const read = await readSource(services, source);
+      if (read.text.length > MAX_REVIEW_CHARACTERS) {
+        throw new AppError(
+          'too-large',
+          `This document has ${read.text.length.toLocaleString('en')} characters; the review screen takes documents of up to ${MAX_REVIEW_CHARACTERS.toLocaleString('en')} (a long judgment has about 100,000). Split it, or check it with "unlinkable check".`,
+        );
+      }
       return changed(services.reviews.create({ ...read, settings: services.defaultSettings(collectionPath) }));
     },
     'documents:get': async ({ documentId }) => services.reviews.get(documentId),

@@ -1,0 +1,106 @@
+/**
+ * The clerk's whole flow on the demo data, in the real UI: open the collection, open a
+ * de-identified judgment, replace a finding with a placeholder, accept and reject
+ * suggestions, undo, reload, export, and check the files on disk.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, openApp, remainingCount, test } from './host-fixture.js';
+
+test('the full review flow, from collection to exported files', async ({ page, host }, testInfo) => {
+  await openApp(page, host);
+
+  // 1. The collection: open its file by path and see its figures and Figure 2.
+  await page.getByRole('button', { name: 'Collections' }).click();
+  await page.getByLabel('Collection file path').fill(join(host.workspace, 'collections', 'demo-court-collection.unl'));
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Demo court collection' })).toBeVisible();
+  await expect(page.getByTestId('posting-chart')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('collection-documents').locator('tbody tr')).toHaveCount(50);
+  await page.screenshot({ path: testInfo.outputPath('collections.png'), fullPage: true });
+
+  // 2. Open one de-identified judgment (a record of a JSONL file) and see the highlights.
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await page.getByLabel('Document file').setInputFiles('demo/deidentified.jsonl');
+  await page.getByLabel('Record').selectOption('echr-001-61744-deid');
+  await page.getByRole('button', { name: 'Open record' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('echr-001-61744-deid');
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const initial = await remainingCount(page);
+  expect(initial).toBeGreaterThan(0);
+  await expect(page.locator('mark.single').first()).toBeVisible();
+  await expect(page.locator('mark.combo').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('review.png') });
+
+  // 3. Replace the first finding with a placeholder: the count drops.
+  await page.getByTestId('findings').locator('button[data-finding]').first().click();
+  await page.getByRole('button', { name: 'Replace with [REDACTED]' }).click();
+  await expect.poll(() => remainingCount(page), { timeout: 60_000 }).toBeLessThan(initial);
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const afterPlaceholder = await remainingCount(page);
+
+  // 4. Suggestions: generate placeholders, reject one, accept one.
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
+  await page.getByRole('button', { name: 'Suggest placeholders' }).click();
+  const cards = page.getByTestId('suggestion');
+  await expect(cards.first()).toBeVisible({ timeout: 60_000 });
+  const pendingBefore = await cards.count();
+  await cards.first().getByRole('button', { name: 'Reject' }).click();
+  await expect(cards).toHaveCount(pendingBefore - 1);
+  await cards.first().getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect.poll(() => remainingCount(page), { timeout: 60_000 }).toBeLessThan(afterPlaceholder);
+  await page.screenshot({ path: testInfo.outputPath('suggestions.png') });
+
+  // 5. Undo the accepted suggestion: the text loses that placeholder again.
+  const beforeUndo = await page.getByTestId('document-text').textContent();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => page.getByTestId('document-text').textContent()).not.toBe(beforeUndo);
+  const afterUndo = (await page.getByTestId('document-text').textContent()) ?? '';
+  expect(afterUndo.split('[REDACTED]').length).toBeLessThan((beforeUndo ?? '').split('[REDACTED]').length);
+
+  // 6. Reload: the same document, the same text, the versions kept.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('echr-001-61744-deid');
+  await expect(page.getByTestId('document-text')).toHaveText(afterUndo);
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  await expect(page.getByTestId('versions').locator('li')).toHaveCount(3);
+
+  // 7. Export: blocked without a justification while phrases remain; then the files.
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const remaining = await remainingCount(page);
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+  await dialog.getByLabel('Word (.docx)').check();
+  await dialog.getByLabel('Justification').fill('Approved by the registrar: remaining phrases are standard ECHR wording.');
+  await page.screenshot({ path: testInfo.outputPath('export.png') });
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByTestId('export-done')).toBeVisible();
+
+  const files = readdirSync(host.exportFolder).sort();
+  expect(files).toEqual(['echr-001-61744-deid.docx', 'echr-001-61744-deid.report.json', 'echr-001-61744-deid.txt']);
+  expect(readFileSync(join(host.exportFolder, 'echr-001-61744-deid.txt'), 'utf8')).toBe(afterUndo);
+  const report = JSON.parse(readFileSync(join(host.exportFolder, 'echr-001-61744-deid.report.json'), 'utf8'));
+  expect(report.collection).toMatchObject({ name: 'Demo court collection', documentCount: 1056 });
+  expect(report.collection.contentSha256).toMatch(/^[0-9a-f]{64}$/);
+  expect(report.settings).toMatchObject({ k: 2, arity: 3, maxN: 8 });
+  expect(report.linkage.remainingLinkable).toBe(remaining);
+  expect(report.justification).toMatch(/registrar/);
+  expect(report.edits.map((e: { source: string }) => e.source)).toEqual(['placeholder']);
+  expect(JSON.stringify(report)).not.toContain('\\u0000');
+
+  // Exporting again never overwrites silently: it asks, and "Keep both" adds new names.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Export…' }).click();
+  await dialog.getByLabel('Justification').fill('Second export.');
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('already exist');
+  await dialog.getByRole('button', { name: 'Keep both' }).click();
+  await expect(dialog.getByTestId('export-done')).toBeVisible();
+  expect(existsSync(join(host.exportFolder, 'echr-001-61744-deid (2).txt'))).toBe(true);
+
+  // Nothing left 127.0.0.1.
+  expect(host.requests.length).toBeGreaterThan(10);
+  expect(host.requests.filter((url) => !url.startsWith(`${host.origin}/`))).toEqual([]);
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { ReviewStore } from '../../../electron/workspace/review-store.js';
+import { SuggestionStore } from '../../../electron/workspace/suggestion-store.js';
+import { openWorkspaceDatabase } from '../../../electron/workspace/workspace-db.js';
+import { useTempDir } from '../../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const settings = { collectionPath: '/c.unl', k: 2, arity: 3 as const, maxN: 8, sourceId: null };
+
+function stores() {
+  const folder = tempDir();
+  const db = openWorkspaceDatabase(folder);
+  const suggestions = new SuggestionStore(db);
+  const reviews = new ReviewStore(db, (id, change) => suggestions.remap(id, change));
+  return { folder, db, reviews, suggestions };
+}
+
+describe('versions', () => {
+  it('stores every change, undoes, redoes and restores', () => {
+    const { reviews } = stores();
+    const doc = reviews.create({ title: 't', text: 'one two three', origin: 'test', originalId: null, settings });
+    const v2 = reviews.edit(doc.id, doc.versionId, 'one [REDACTED] three', 'placeholder', 'placeholder');
+    const v3 = reviews.edit(doc.id, v2.versionId, 'uno [REDACTED] three', 'manual', 'typing');
+    expect(v3.versionCount).toBe(3);
+    expect(reviews.undo(doc.id).text).toBe('one [REDACTED] three');
+    expect(reviews.undo(doc.id).text).toBe('one two three');
+    expect(() => reviews.undo(doc.id)).toThrow(/nothing to undo/);
+    expect(reviews.redo(doc.id).text).toBe('one [REDACTED] three');
+    expect(reviews.redo(doc.id).text).toBe('uno [REDACTED] three');
+    expect(() => reviews.redo(doc.id)).toThrow(/nothing to redo/);
+    const restored = reviews.restore(doc.id, doc.versionId);
+    expect(restored.text).toBe('one two three');
+    expect(restored.versionCount).toBe(4);
+    expect(reviews.history(doc.id).map((h) => h.source)).toEqual(['import', 'placeholder', 'manual', 'restore']);
+  });
+
+  it('extends the open manual version while typing, and a new edit clears redo', () => {
+    const { reviews } = stores();
+    const doc = reviews.create({ title: 't', text: 'abc', origin: 'test', originalId: null, settings });
+    const a = reviews.edit(doc.id, doc.versionId, 'abcd', 'manual', 'typing');
+    const b = reviews.edit(doc.id, a.versionId, 'abcde', 'manual', 'typing');
+    expect(b.versionId).toBe(a.versionId);
+    expect(b.versionCount).toBe(2);
+    expect(reviews.history(doc.id)[1]!.change).toEqual({ start: 3, end: 3, before: '', after: 'de' });
+    reviews.undo(doc.id);
+    const c = reviews.edit(doc.id, doc.versionId, 'xabc', 'manual', 'typing');
+    expect(c.canRedo).toBe(false);
+  });
+
+  it('refuses an edit based on an old version instead of overwriting', () => {
+    const { reviews } = stores();
+    const doc = reviews.create({ title: 't', text: 'abc', origin: 'test', originalId: null, settings });
+    reviews.edit(doc.id, doc.versionId, 'abcd', 'placeholder', 'x');
+    expect(() => reviews.edit(doc.id, doc.versionId, 'zzz', 'manual', 'stale')).toThrow(expect.objectContaining({ code: 'conflict' }));
+    expect(reviews.get(doc.id).text).toBe('abcd');
+  });
+
+  it('keeps everything after the database is closed and reopened (a restart)', () => {
+    const { folder, db, reviews } = stores();
+    const doc = reviews.create({ title: 't', text: 'abc', origin: 'test', originalId: null, settings });
+    reviews.edit(doc.id, doc.versionId, 'abX', 'manual', 'typing');
+    db.close();
+    const reopened = new ReviewStore(openWorkspaceDatabase(folder));
+    expect(reopened.get(doc.id)).toMatchObject({ text: 'abX', versionCount: 2, canUndo: true });
+  });
+});
+
+describe('suggestions', () => {
+  it('move with edits before them, go stale when an edit overlaps them, and apply exactly', () => {
+    const { reviews, suggestions } = stores();
+    const text = 'alpha beta gamma delta';
+    const doc = reviews.create({ title: 't', text, origin: 'test', originalId: null, settings });
+    suggestions.replacePending(doc.id, 'placeholder', 1, [
+      { start: 6, end: 10, before: 'beta', after: '[REDACTED]' },
+      { start: 17, end: 22, before: 'delta', after: '[REDACTED]' },
+    ]);
+    // An edit at the start shifts both.
+    reviews.edit(doc.id, doc.versionId, `the ${text}`, 'manual', 'typing');
+    expect(suggestions.list(doc.id).map((s) => [s.start, s.status])).toEqual([
+      [10, 'pending'],
+      [21, 'pending'],
+    ]);
+    // An edit inside "delta" makes that suggestion stale.
+    const current = reviews.get(doc.id);
+    reviews.edit(doc.id, current.versionId, current.text.replace('delta', 'delts'), 'placeholder', 'x');
+    const [beta] = suggestions.list(doc.id).filter((s) => s.status === 'pending');
+    expect(suggestions.list(doc.id).filter((s) => s.status === 'pending')).toHaveLength(1);
+    suggestions.accept(reviews, doc.id, beta!.id);
+    expect(reviews.get(doc.id).text).toBe('the alpha [REDACTED] gamma delts');
+    expect(() => suggestions.reject(doc.id, beta!.id)).toThrow(/already accepted/);
+  });
+
+  it('accepts all non-overlapping suggestions as one version, with an edited replacement when asked', () => {
+    const { reviews, suggestions } = stores();
+    const doc = reviews.create({ title: 't', text: 'one two three four', origin: 'test', originalId: null, settings });
+    suggestions.replacePending(doc.id, 'placeholder', 1, [
+      { start: 0, end: 3, before: 'one', after: '[A]' },
+      { start: 0, end: 7, before: 'one two', after: '[B]' },
+      { start: 14, end: 18, before: 'four', after: '[C]' },
+    ]);
+    expect(suggestions.acceptAll(reviews, doc.id)).toBe(2);
+    expect(reviews.get(doc.id)).toMatchObject({ text: '[A] two three [C]', versionCount: 2 });
+    const doc2 = reviews.create({ title: 't2', text: 'one two', origin: 'test', originalId: null, settings });
+    suggestions.replacePending(doc2.id, 'model', 1, [{ start: 4, end: 7, before: 'two', after: 'deux' }]);
+    suggestions.accept(reviews, doc2.id, suggestions.list(doc2.id)[0]!.id, '2');
+    expect(reviews.get(doc2.id).text).toBe('one 2');
+    expect(reviews.history(doc2.id).at(-1)).toMatchObject({ source: 'manual' });
+  });
+});
