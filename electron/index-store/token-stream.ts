@@ -37,9 +37,9 @@ export class StreamBuilder {
 export function appendDocumentTokens(stream: StreamBuilder, text: string, placeholderPattern: RegExp, vocabulary: Vocabulary): number {
   const placeholders = findPlaceholderRanges(text, placeholderPattern);
   let tokens = 0;
-  scanTokens(text, placeholders, (start, end, opensSegment, flags) => {
+  scanTokens(text, placeholders, (start, end, opensSegment, flags, hash) => {
     if (opensSegment && tokens > 0) stream.push(0);
-    stream.push(vocabulary.internToken(text, start, end, flags));
+    stream.push(vocabulary.internToken(text, start, end, flags, hash));
     tokens++;
   });
   stream.push(0);

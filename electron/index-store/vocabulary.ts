@@ -7,26 +7,12 @@
  * straight from the document's characters (hashing and comparing them lower-cased in
  * place) avoids making a key string per token; one is made only for a new key.
  */
-import { TOKEN_NON_ASCII } from '../../shared/tokenizer/scan.js';
+import { FNV_OFFSET, FNV_PRIME, TOKEN_NON_ASCII } from '../../shared/tokenizer/scan.js';
 import { tokenKey } from '../../shared/tokenizer/token-key.js';
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 
 function hashKey(key: string): number {
   let h = FNV_OFFSET;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
-  return h >>> 0;
-}
-
-/** Hash of text[start, end) lower-cased, equal to hashKey of its key for ASCII tokens. */
-function hashAsciiRange(text: string, start: number, end: number): number {
-  let h = FNV_OFFSET;
-  for (let i = start; i < end; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 65 && c <= 90) c += 32;
-    h = Math.imul(h ^ c, FNV_PRIME);
-  }
   return h >>> 0;
 }
 
@@ -77,10 +63,13 @@ export class Vocabulary {
     }
   }
 
-  /** Id of the token text[start, end) (its key computed only when it is new or non-ASCII). */
-  internToken(text: string, start: number, end: number, flags: number): number {
+  /**
+   * Id of the token text[start, end), given the scanner's flags and ASCII key hash (the
+   * key string is made only when the token is new or not ASCII).
+   */
+  internToken(text: string, start: number, end: number, flags: number, asciiKeyHash: number): number {
     if ((flags & TOKEN_NON_ASCII) !== 0) return this.intern(tokenKey(text, start, end, flags));
-    const hash = hashAsciiRange(text, start, end);
+    const hash = asciiKeyHash;
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
       const id = this.slots[slot]!;
       if (id === 0) return this.insert(tokenKey(text, start, end, flags), hash, slot);

@@ -115,6 +115,22 @@ class CandidateSets {
     return found;
   }
 
+  /** |P(a) ∩ P(b)| counted up to `cap`, uncached (caps above k). */
+  countUpTo(a: number, b: number, cap: number): number {
+    const [small, other] = this.dense[a]!.length <= this.dense[b]!.length ? [a, b] : [b, a];
+    let found = 0;
+    for (const id of this.dense[small]!) {
+      if (this.has(other, id) && ++found >= cap) break;
+    }
+    return found;
+  }
+
+  tripleDocuments(a: number, b: number, c: number): Int32Array {
+    const out: number[] = [];
+    for (const id of this.dense[a]!) if (this.has(b, id) && this.has(c, id)) out.push(this.documentOf[id]!);
+    return Int32Array.from(out);
+  }
+
   pairDocuments(a: number, b: number): Int32Array {
     const out: number[] = [];
     for (const id of this.dense[a]!) if (this.has(b, id)) out.push(this.documentOf[id]!);
@@ -136,7 +152,8 @@ class Projection {
   ) {
     const px = all.dense[x]!;
     this.words = Math.max(1, Math.ceil(px.length / 32));
-    const groups = new Map<string, number>();
+    // Partners with the same projected set behave the same: group them (hash, then compare).
+    const groups = new Map<number, number[]>();
     const scratch = new Uint32Array(this.words);
     const sets: number[] = [];
     for (const y of partners) {
@@ -150,13 +167,16 @@ class Projection {
       }
       // A partner holding all of P(x) leaves every intersection at ≥ k: it never helps.
       if (size === px.length) continue;
-      const key = scratch.join(',');
-      const group = groups.get(key);
+      let hash = 0x811c9dc5;
+      for (const word of scratch) hash = Math.imul(hash ^ word, 0x01000193);
+      const sameHash = groups.get(hash) ?? [];
+      const group = sameHash.find((g) => scratch.every((word, i) => sets[g * this.words + i] === word));
       if (group !== undefined) {
         this.members[group]!.push(y);
         continue;
       }
-      groups.set(key, this.sizes.length);
+      sameHash.push(this.sizes.length);
+      groups.set(hash, sameHash);
       this.sizes.push(size);
       this.members.push([y]);
       for (const w of scratch) sets.push(w);
@@ -257,7 +277,60 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
   }));
 }
 
+/**
+ * A minimal linkable triple with shortest member x. When x is in most documents, its
+ * complement M is small and decides: the triple's documents are P(y) ∩ P(z) minus M,
+ * so only pairs sharing a document of M can drop below k (and a phrase in every
+ * document can never be a triple's shortest member). Otherwise sets are projected on P(x).
+ */
 function findTriple(sets: CandidateSets, x: number, partners: readonly number[], k: number): FlaggedCandidate | undefined {
+  const universe = sets.documentOf.length;
+  const inX = sets.dense[x]!.length;
+  return universe - inX < inX ? findTripleOutsideX(sets, x, partners, k) : findTripleWithinX(sets, x, partners, k);
+}
+
+function findTripleOutsideX(sets: CandidateSets, x: number, partners: readonly number[], k: number): FlaggedCandidate | undefined {
+  const missing: number[] = [];
+  for (let id = 0; id < sets.documentOf.length; id++) if (!sets.has(x, id)) missing.push(id);
+  if (missing.length === 0) return undefined;
+  const words = Math.ceil(missing.length / 32);
+  const outside = new Map<number, Uint32Array>();
+  const holders: number[][] = missing.map(() => []);
+  for (const y of partners) {
+    let mask: Uint32Array | undefined;
+    missing.forEach((id, i) => {
+      if (!sets.has(y, id)) return;
+      mask ??= new Uint32Array(words);
+      mask[i >>> 5]! |= 1 << (i & 31);
+      holders[i]!.push(y);
+    });
+    if (mask !== undefined) outside.set(y, mask);
+  }
+  const tried = new Set<number>();
+  for (const list of holders) {
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        const y = list[i]!;
+        const z = list[j]!;
+        const key = y < z ? y * sets.count + z : z * sets.count + y;
+        if (tried.has(key)) continue;
+        tried.add(key);
+        const a = outside.get(y)!;
+        const b = outside.get(z)!;
+        let lost = 0;
+        for (let w = 0; w < words; w++) lost += popcount32(a[w]! & b[w]!);
+        const together = sets.countUpTo(y, z, k + lost);
+        const remaining = together - lost;
+        if (together >= k && together < k + lost && remaining >= 1) {
+          return { candidate: x, members: [x, y, z], documents: sets.tripleDocuments(x, y, z) };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+function findTripleWithinX(sets: CandidateSets, x: number, partners: readonly number[], k: number): FlaggedCandidate | undefined {
   const projection = new Projection(sets, x, partners);
   const groups = projection.groupCount;
   // Small projected sets first: they are the likeliest to leave fewer than k documents.

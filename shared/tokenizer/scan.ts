@@ -15,8 +15,16 @@ import { isJoiner, isSegmentWhitespace, isWordCodePoint } from './char-classes.j
 export const TOKEN_NON_ASCII = 1;
 export const TOKEN_HAS_UPPER = 2;
 
-/** Receives each token: its UTF-16 offsets, whether it opens a new segment, and flags. */
-export type TokenVisitor = (start: number, end: number, opensSegment: boolean, flags: number) => void;
+/**
+ * Receives each token: its UTF-16 offsets, whether it opens a new segment, flags, and
+ * for ASCII tokens the FNV-1a hash of its lower-cased characters (= its key), so that
+ * the indexer can look the token up without making a string (meaningless otherwise).
+ */
+export type TokenVisitor = (start: number, end: number, opensSegment: boolean, flags: number, asciiKeyHash: number) => void;
+
+/** FNV-1a, the hash the scanner computes for ASCII keys. */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
 
 /**
  * Walks the tokens of `text`, calling `visit` for each, in order.
@@ -42,6 +50,7 @@ export function scanTokens(text: string, placeholderRanges: readonly number[], v
     if (isWordCodePoint(cp)) {
       const start = i;
       let flags = 0;
+      let hash = FNV_OFFSET;
       let j = i;
       // Extend over word code points and single joiners followed by a word code point.
       for (;;) {
@@ -49,11 +58,13 @@ export function scanTokens(text: string, placeholderRanges: readonly number[], v
         const c = text.charCodeAt(j);
         if (c < 128) {
           if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+            hash = Math.imul(hash ^ c, FNV_PRIME);
             j++;
             continue;
           }
           if (c >= 65 && c <= 90) {
             flags |= TOKEN_HAS_UPPER;
+            hash = Math.imul(hash ^ (c + 32), FNV_PRIME);
             j++;
             continue;
           }
@@ -69,13 +80,14 @@ export function scanTokens(text: string, placeholderRanges: readonly number[], v
           const after = text.codePointAt(j + 1) as number;
           if (isWordCodePoint(after)) {
             if (c >= 128) flags |= TOKEN_NON_ASCII;
+            hash = Math.imul(hash ^ c, FNV_PRIME);
             j++;
             continue;
           }
         }
         break;
       }
-      visit(start, j, breakPending || newlines >= 2, flags);
+      visit(start, j, breakPending || newlines >= 2, flags, hash >>> 0);
       breakPending = false;
       newlines = 0;
       i = j;

@@ -72,6 +72,46 @@ describe('detection agrees with the brute-force reference', () => {
   });
 });
 
+// Documents made of random subsets of a few distinct phrases: their co-occurrences are
+// what makes linkable pairs and minimal triples frequent (the plain generator rarely does).
+const phrasePoolArb = fc
+  .record({
+    phrases: fc.integer({ min: 3, max: 6 }),
+    documents: fc.array(fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }), { minLength: 6, maxLength: 16 }),
+    query: fc.array(fc.nat(), { minLength: 0, maxLength: 3 }),
+    k: fc.integer({ min: 2, max: 3 }),
+    useSource: fc.boolean(),
+  })
+  .map((s) => {
+    const phrase = (i: number) => `w${i} x${i}`;
+    const documents = s.documents.map((has, i) => ({ id: `doc-${i}`, text: has.slice(0, s.phrases).map((on, p) => (on ? phrase(p) : 'filler')).join('. ') }));
+    // Every phrase once, plus a few repeated ones.
+    const query = [...Array.from({ length: s.phrases }, (_, p) => phrase(p)), ...s.query.map((q) => phrase(q % s.phrases))].join('. ');
+    return { ...s, documents, query, source: s.useSource ? documents[0]!.id : undefined };
+  });
+
+describe('detection agrees with the brute-force reference on phrase-pool collections', () => {
+  it('including many combinations', () => {
+    let withTriples = 0;
+    fc.assert(
+      fc.property(phrasePoolArb, (s) => {
+        const index = buildMemoryIndex(s.documents, { documentsPerShard: 2 });
+        const settings = { k: s.k, maxN: 8, arity: 3 as const, sourceId: s.source };
+        const expected = referenceDetect(s.documents, s.query, settings);
+        const actual = detectLinkage(index, s.query, settings, { allCombinations: true });
+        if (expected.minimalLinkableTriples > 0) withTriples++;
+        expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
+        expect(actual.summary.linkablePairs).toBe(expected.linkablePairs);
+        expect(actual.summary.minimalLinkableTriples).toBe(expected.minimalLinkableTriples);
+        expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(expected.minimal);
+      }),
+      { numRuns: 300 },
+    );
+    // The generator must actually exercise triples, or this test proves little.
+    expect(withTriples).toBeGreaterThan(30);
+  });
+});
+
 describe('witnesses', () => {
   it('are minimal linkable combinations whose shortest member is the flagged span', () => {
     fc.assert(
