@@ -7,6 +7,7 @@ import { checkCommand } from './commands/check-command.js';
 import type { Command } from './commands/context.js';
 import { addCommand, indexCommand } from './commands/import-commands.js';
 import { compactCommand, listCommand, removeCommand, statsCommand } from './commands/manage-commands.js';
+import { queryCommand } from './commands/query-command.js';
 import { EXIT } from './exit-codes.js';
 
 const HELP = `Unlinkable: find and remove the phrases that link a de-identified document to its source.
@@ -18,6 +19,7 @@ Usage:
   unlinkable compact <db>
   unlinkable list <db> [--search TEXT] [--limit N]
   unlinkable stats <db> [--max-n 8] [--json]
+  unlinkable query <db> <phrase…> [--json]
   unlinkable check <db> <file|-> [--k 2] [--arity 1|2|3] [--source ID] [--max-n 8|0]
                    [--record ID] [--json] [--all-combinations]
 
@@ -34,6 +36,7 @@ const COMMANDS: Record<string, Command> = {
   list: (argv) => listCommand(argv),
   stats: statsCommand,
   check: checkCommand,
+  query: (argv) => queryCommand(argv),
 };
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */

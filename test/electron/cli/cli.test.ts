@@ -96,6 +96,18 @@ describe('unlinkable CLI', () => {
     expect(unknownSource.stderr).toMatch(/no document with id "nobody"/);
   });
 
+  it('answers exact document frequencies and posting lists', async () => {
+    const { db, jsonl } = setUp();
+    await runCli(['index', db, jsonl]);
+    const common = JSON.parse((await runCli(['query', db, 'The', 'court', 'dismissed', '--json'])).stdout);
+    expect(common).toEqual({ phrase: 'the court dismissed', df: 2, documents: ['judgment-1', 'judgment-2'] });
+    const none = JSON.parse((await runCli(['query', db, 'no such phrase', '--json'])).stdout);
+    expect(none.df).toBe(0);
+    const crossing = await runCli(['query', db, 'prison. The']);
+    expect(crossing.code).toBe(3);
+    expect(crossing.stderr).toMatch(/cannot cross punctuation/);
+  });
+
   it('reads standard input and JSONL records', async () => {
     const { db, jsonl } = setUp();
     await runCli(['index', db, jsonl]);

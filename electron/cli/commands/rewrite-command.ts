@@ -1,0 +1,129 @@
+/**
+ * `unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8]
+ *   [--passes 4] [--baseline] [--temperature 1.2] [--seed N] [--json] [--record ID] …`
+ *
+ * Rewrites a document with the local language model until no phrase links it to the
+ * collection (or the pass limit is reached), and prints the rewritten text (or JSON with
+ * the text, the proposals and the record) and the remaining verdict. Nothing is written.
+ */
+import { MAX_BOUNDED_N, MAX_K, type Arity } from '../../../shared/linkage/settings.js';
+import { remainingPhrases, verdict } from '../../../shared/linkage/verdict.js';
+import { readDocumentToCheck } from '../../import/read-document.js';
+import { LlmClient } from '../../llm/llm-client.js';
+import { cachedSha256, identityOf } from '../../rewriter/model-identity.js';
+import { describeBackend, loadForRewriting } from '../../rewriter/model-manager.js';
+import { rewriteBaseline, rewriteDocument } from '../../rewriter/rewrite-document.js';
+import type { RewriteOptions } from '../../rewriter/types.js';
+import { openCollection } from '../../services/collections.js';
+import { checkText } from '../../services/detection.js';
+import { intFlag, parse, stringFlag, UsageError } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import { ProgressLine } from '../progress.js';
+import type { CommandContext } from './context.js';
+
+const USAGE =
+  'usage: unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8|0] [--source ID] [--record ID] ' +
+  '[--passes 4] [--baseline] [--temperature 1.2] [--seed N] [--retries 2] [--few-shot 4] [--max-tokens N] [--cpu] [--threads N] [--json]';
+
+function temperatureFlag(raw: string | boolean | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+(\.\d+)?$/.test(raw) || value > 5)
+    throw new UsageError(`--temperature must be a number from 0 to 5 (got "${String(raw)}").`);
+  return value;
+}
+
+function optionalInt(values: Record<string, string | boolean | undefined>, name: string, min: number, max: number): number | undefined {
+  return values[name] === undefined ? undefined : intFlag(values, name, 0, min, max);
+}
+
+export async function rewriteCommand(argv: string[], context: CommandContext): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    model: { type: 'string' },
+    k: { type: 'string' },
+    arity: { type: 'string' },
+    'max-n': { type: 'string' },
+    source: { type: 'string' },
+    record: { type: 'string' },
+    'placeholder-pattern': { type: 'string' },
+    passes: { type: 'string' },
+    baseline: { type: 'boolean' },
+    temperature: { type: 'string' },
+    seed: { type: 'string' },
+    retries: { type: 'string' },
+    'few-shot': { type: 'string' },
+    'max-tokens': { type: 'string' },
+    cpu: { type: 'boolean' },
+    threads: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const [db, file] = positionals;
+  const modelPath = stringFlag(values, 'model');
+  if (db === undefined || file === undefined || positionals.length > 2 || modelPath === undefined) throw new UsageError(USAGE);
+  const k = intFlag(values, 'k', 2, 2, MAX_K);
+  const arity = intFlag(values, 'arity', 3, 1, 3) as Arity;
+  const maxN = intFlag(values, 'max-n', 8, 0, MAX_BOUNDED_N);
+  const baseline = values.baseline === true;
+  const options: RewriteOptions = {
+    maxPasses: optionalInt(values, 'passes', 1, 50),
+    temperature: temperatureFlag(values.temperature),
+    seed: optionalInt(values, 'seed', 0, 2 ** 31 - 1),
+    maxRetries: optionalInt(values, 'retries', 0, 10),
+    fewShot: optionalInt(values, 'few-shot', 0, 4),
+    maxTokens: optionalInt(values, 'max-tokens', 1, 1_000_000),
+    placeholderPattern: stringFlag(values, 'placeholder-pattern'),
+    detection: { k, arity, maxN },
+  };
+  const threads = optionalInt(values, 'threads', 1, 256);
+
+  const collection = openCollection(db);
+  const client = LlmClient.start();
+  const progress = new ProgressLine(values.json === true && process.stderr.isTTY !== true);
+  try {
+    const document = await readDocumentToCheck(file, stringFlag(values, 'record'));
+    const settings = { k, arity, maxN, sourceId: stringFlag(values, 'source'), placeholderPattern: stringFlag(values, 'placeholder-pattern') };
+    const detect = (text: string) => checkText(collection, text, settings, { signal: context.signal });
+    const check = async (text: string) => {
+      const result = detect(text);
+      return [...result.minimal, ...result.combinations].map((s) => ({ start: s.start, end: s.end }));
+    };
+
+    progress.update('loading model', 0, 1);
+    const loaded = await loadForRewriting(client, modelPath, { gpu: values.cpu === true ? false : 'auto', ...(threads === undefined ? {} : { threads }) });
+    const identity = identityOf(loaded.info, await cachedSha256(modelPath, { signal: context.signal }));
+    const backend = describeBackend(loaded);
+    if (values.json !== true) process.stderr.write(`Model ${identity.name} (${identity.architecture}, ${identity.quantization}) on ${backend}\n`);
+
+    const run = {
+      ...options,
+      signal: context.signal,
+      onProgress: (p: { pass: number; maxPasses: number; chunksDone: number; chunksTotal: number }) =>
+        progress.update(`pass ${p.pass}/${p.maxPasses}`, p.chunksDone, p.chunksTotal),
+    };
+    const result = baseline
+      ? await rewriteBaseline({ text: document.text, model: client, identity, check, options: run })
+      : await rewriteDocument({ text: document.text, check, model: client, identity, options: run });
+    progress.done();
+    const final = detect(result.text);
+    if (values.json === true) {
+      const info = collection.readInfo();
+      const remaining = { minimal: final.minimal.length, combinationSpans: final.combinations.length };
+      process.stdout.write(
+        `${JSON.stringify({ collection: { name: info.name, contentSha256: info.contentSha256, documents: info.documentCount }, document: { id: document.id }, model: identity, backend, text: result.text, proposals: result.proposals, record: result.record, remaining, verdict: verdict(final) })}\n`,
+      );
+    } else {
+      const t = result.record.totals;
+      process.stdout.write(`${result.text}\n\n`);
+      process.stdout.write(
+        `${baseline ? 'Baseline rewrite' : 'Rewrite'}: ${t.passes} pass${t.passes === 1 ? '' : 'es'}, ${result.proposals.length} changed chunk${result.proposals.length === 1 ? '' : 's'}` +
+          ` (${t.fallbacks} placeholder fallback${t.fallbacks === 1 ? '' : 's'}) · prompt ${t.promptTokens} tokens · generated ${t.generatedTokens} tokens in ${t.decodeCalls} decode calls · ${t.wallSeconds.toFixed(1)} s\n`,
+      );
+      process.stdout.write(`${verdict(final)}\n`);
+    }
+    return remainingPhrases(final) > 0 ? EXIT.linkable : EXIT.ok;
+  } finally {
+    progress.done();
+    await client.dispose();
+    collection.close();
+  }
+}
