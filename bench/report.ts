@@ -19,6 +19,8 @@ export interface BenchResults {
     fts: { id: string; queries: number; ftsMs: number; oursMs: number }[];
     maxRssMb: number;
   };
+  /** The tiny-model rewriting benchmark's printed report. */
+  rewriteTiny?: string;
 }
 
 function quantile(values: number[], q: number): number {
@@ -83,5 +85,13 @@ The same distinct N-grams (N ≤ 8) answered one phrase query at a time through 
 | judgment | phrase queries | FTS5 (ms) | ours, arity 1 (ms) | ratio |
 | --- | --- | --- | --- | --- |
 ${r.detection.fts.map((row) => `| ${row.id} | ${row.queries} | ${f(row.ftsMs, 0)} | ${f(row.oursMs)} | ${f(row.ftsMs / row.oursMs, 0)}× |`).join('\n')}
+
+## Rewriting
+
+The rewriting pipeline on the tiny random-weight test model, on this machine's CPU (\`npm run bench:rewrite\`): what a run costs in tokens, decode calls and passes. These are **not results**: the model writes noise and every chunk ends as a placeholder fallback. The seconds per document on a GPU with the real Qwen3-4B, against the paper's 15.5 s (arity 1) and 52.6 s (arity ≤ 3), come from \`npm run bench:rewrite:gpu -- --model PATH\`, which needs a GPU machine and the model file; it has not been run for this report.
+
+\`\`\`
+${(r.rewriteTiny ?? '(not run)').trim()}
+\`\`\`
 `;
 }

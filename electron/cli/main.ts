@@ -8,6 +8,7 @@ import type { Command } from './commands/context.js';
 import { addCommand, indexCommand } from './commands/import-commands.js';
 import { compactCommand, listCommand, removeCommand, statsCommand } from './commands/manage-commands.js';
 import { queryCommand } from './commands/query-command.js';
+import { rewriteCommand } from './commands/rewrite-command.js';
 import { EXIT } from './exit-codes.js';
 
 const HELP = `Unlinkable: find and remove the phrases that link a de-identified document to its source.
@@ -22,6 +23,8 @@ Usage:
   unlinkable query <db> <phrase…> [--json]
   unlinkable check <db> <file|-> [--k 2] [--arity 1|2|3] [--source ID] [--max-n 8|0]
                    [--record ID] [--json] [--all-combinations]
+  unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8|0] [--source ID]
+                   [--record ID] [--passes 4] [--baseline] [--temperature 1.2] [--seed N] [--cpu] [--json]
 
 Inputs are JSONL or JSONL.gz files of {"id", "text"} records, .txt or .md files, or folders of them.
 Exit codes: 0 ok (check: nothing linkable), 1 linkable phrases found, 2 usage error,
@@ -37,6 +40,7 @@ const COMMANDS: Record<string, Command> = {
   stats: statsCommand,
   check: checkCommand,
   query: (argv) => queryCommand(argv),
+  rewrite: rewriteCommand,
 };
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */

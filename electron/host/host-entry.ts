@@ -2,7 +2,9 @@
  * `npm run serve`: the browser host. Prints the address (with its one-time token) and
  * serves until Ctrl-C.
  */
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { modelFolders } from '../rewriter/model-manager.js';
 import { appVersion } from '../runtime/app-version.js';
 import { defaultWorkspaceFolder } from '../runtime/workspace-folder.js';
 import { AppServices } from '../services/app-services.js';
@@ -20,11 +22,14 @@ const { values } = parseArgs({
   },
 });
 
+const workspaceFolder = values.workspace ?? defaultWorkspaceFolder();
 const services = new AppServices({
-  workspaceFolder: values.workspace ?? defaultWorkspaceFolder(),
+  workspaceFolder,
   shell: 'browser',
   version: appVersion(),
   exportFolder: values['export-folder'],
+  // models/ of the checkout (beside dist/ or electron/), then the workspace's models folder.
+  modelFolders: modelFolders({ packaged: false, appRoot: fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../..' : '..', import.meta.url)), userData: workspaceFolder }),
 });
 if (values.demo !== undefined) {
   try {

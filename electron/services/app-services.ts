@@ -12,7 +12,11 @@ import { CollectionRegistry } from '../workspace/collection-registry.js';
 import { ReviewStore } from '../workspace/review-store.js';
 import { SuggestionStore } from '../workspace/suggestion-store.js';
 import { UploadStore } from '../workspace/upload-store.js';
-import { openWorkspaceDatabase } from '../workspace/workspace-db.js';
+import { getPreference, openWorkspaceDatabase, setPreference } from '../workspace/workspace-db.js';
+import { LlmClient } from '../llm/llm-client.js';
+import type { LlmChildLauncher } from '../llm/llm-launcher.js';
+import { ModelManager } from '../rewriter/model-manager.js';
+import { ModelSuggestionSource } from '../rewriter/model-source.js';
 import { JobRegistry } from './jobs.js';
 import { placeholderSource, type SuggestionSource } from './suggestion-sources.js';
 
@@ -26,6 +30,10 @@ export interface AppServicesOptions {
   readonly pickPaths?: PickPaths | undefined;
   /** Where exports go by default. */
   readonly exportFolder?: string | undefined;
+  /** Folders searched for GGUF models (see modelFolders). */
+  readonly modelFolders?: readonly string[] | undefined;
+  /** Starts the model runtime process (Electron: a utility process); default child_process.fork. */
+  readonly llmLauncher?: LlmChildLauncher | undefined;
 }
 
 /** A handler per channel. */
@@ -48,6 +56,9 @@ export class AppServices {
   /** The running combination job of each document (a new check supersedes it). */
   readonly combinationJobs = new Map<string, string>();
   private readonly listeners = new Set<(event: AppEvent) => void>();
+  /** The local model runtime (a child process, started on first use). */
+  readonly llm: LlmClient;
+  readonly models: ModelManager;
 
   constructor(readonly options: AppServicesOptions) {
     this.db = openWorkspaceDatabase(options.workspaceFolder);
@@ -60,6 +71,21 @@ export class AppServices {
     this.collectionsFolder = join(options.workspaceFolder, 'collections');
     this.defaultExportFolder = options.exportFolder ?? join(options.workspaceFolder, 'exports');
     this.suggestionSources.set('placeholder', placeholderSource);
+    this.llm = LlmClient.start(options.llmLauncher === undefined ? {} : { launcher: options.llmLauncher });
+    const db = this.db;
+    this.models = new ModelManager({
+      folders: options.modelFolders ?? [join(options.workspaceFolder, 'models')],
+      client: this.llm,
+      preference: { get: () => getPreference(db, 'model-path'), set: (path) => setPreference(db, 'model-path', path ?? '') },
+    });
+    const chosen = this.models.chosen();
+    if (chosen) this.useModel(chosen);
+  }
+
+  /** Makes `path` the model behind the 'model' suggestion source (loaded on first use). */
+  useModel(path: string): void {
+    void this.suggestionSources.get('model')?.dispose?.();
+    this.suggestionSources.set('model', new ModelSuggestionSource({ client: this.llm, modelPath: path, ownsClient: false }));
   }
 
   emit(event: AppEvent): void {
@@ -80,6 +106,7 @@ export class AppServices {
   async dispose(): Promise<void> {
     this.jobs.cancelAll();
     for (const source of this.suggestionSources.values()) await source.dispose?.();
+    await this.llm.dispose();
     await this.engine.dispose();
     if (this.db.open) this.db.close();
   }

@@ -11,6 +11,8 @@ import { seedDemo } from '../services/demo.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { setupIpc } from './ipc.js';
 import { APP_ORIGIN } from './network-policy.js';
+import { utilityLauncher } from './utility-launcher.js';
+import { modelFolders } from '../rewriter/model-manager.js';
 import { setupContentsSecurity, setupSessionSecurity } from './security.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -33,6 +35,7 @@ const pickPaths: PickPaths = async (purpose) => {
     'import-folder': { title: 'Import a folder of .txt and .md files', properties: ['openDirectory'] },
     document: { title: 'Open a de-identified document', properties: ['openFile'], filters: [{ name: 'Documents', extensions: ['txt', 'md', 'jsonl', 'gz'] }] },
     'export-folder': { title: 'Export to folder', properties: ['openDirectory', 'createDirectory'] },
+    model: { title: 'Choose a language model (GGUF)', properties: ['openFile'], filters: [{ name: 'GGUF models', extensions: ['gguf'] }] },
   }[purpose] as Electron.OpenDialogOptions;
   const result = window === undefined ? await dialog.showOpenDialog(options) : await dialog.showOpenDialog(window, options);
   return result.canceled ? [] : result.filePaths;
@@ -62,7 +65,14 @@ function createWindow(): void {
 void app.whenReady().then(async () => {
   setupSessionSecurity(session.defaultSession);
   serveRenderer(join(here, 'renderer'));
-  const services = new AppServices({ workspaceFolder: join(app.getPath('userData'), 'workspace'), shell: 'electron', version: app.getVersion(), pickPaths });
+  const services = new AppServices({
+    workspaceFolder: join(app.getPath('userData'), 'workspace'),
+    shell: 'electron',
+    version: app.getVersion(),
+    pickPaths,
+    modelFolders: modelFolders({ packaged: app.isPackaged, appRoot: join(here, '..'), userData: app.getPath('userData') }),
+    llmLauncher: utilityLauncher,
+  });
   setupIpc(services, () => windows);
   const demo = demoFolder();
   if (demo !== undefined) await seedDemo(services, demo);

@@ -31,6 +31,10 @@ export function textKey(text: string): string {
   return `${text.length}:${(h >>> 0).toString(36)}`;
 }
 
+export const modelQueries = {
+  state: () => queryOptions({ queryKey: ['models', 'state'], queryFn: () => call('models:list', {}) }),
+};
+
 export const detectionQueries = {
   /** The fast single-N-gram check of exactly this text. */
   check: (documentId: string, text: string, settings: ReviewSettings) =>

@@ -1,15 +1,16 @@
 /**
- * The window: a top bar to switch between reviewing documents and managing collections.
- * Alt+1 and Alt+2 switch screens from the keyboard.
+ * The window: a top bar to switch between reviewing documents, managing collections and
+ * choosing the language model. Alt+1, Alt+2 and Alt+3 switch screens from the keyboard.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { appQueries } from '../api/queries.js';
 import { CollectionsScreen } from '../collections/CollectionsScreen.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { ModelScreen } from '../models/ModelScreen.js';
 import { ReviewScreen } from '../review/ReviewScreen.js';
 
-type Screen = 'review' | 'collections';
+type Screen = 'review' | 'collections' | 'model';
 
 export function App() {
   const [screen, setScreen] = useState<Screen>('review');
@@ -20,6 +21,7 @@ export function App() {
       if (!event.altKey) return;
       if (event.key === '1') setScreen('review');
       if (event.key === '2') setScreen('collections');
+      if (event.key === '3') setScreen('model');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -36,6 +38,9 @@ export function App() {
           <button type="button" aria-current={screen === 'collections' ? 'page' : undefined} onClick={() => setScreen('collections')} title="Alt+2">
             Collections
           </button>
+          <button type="button" aria-current={screen === 'model' ? 'page' : undefined} onClick={() => setScreen('model')} title="Alt+3">
+            Model
+          </button>
         </nav>
         <span className="spacer" />
         <span className="offline" title="Unlinkable never connects to a network: everything stays on this computer.">
@@ -46,7 +51,11 @@ export function App() {
       {info.isError ? (
         <ErrorBanner error={info.error} />
       ) : (
-        <div className="screen">{screen === 'review' ? <ReviewScreen onOpenCollections={() => setScreen('collections')} /> : <CollectionsScreen />}</div>
+        <div className="screen">
+          {screen === 'review' && <ReviewScreen onOpenCollections={() => setScreen('collections')} />}
+          {screen === 'collections' && <CollectionsScreen />}
+          {screen === 'model' && <ModelScreen />}
+        </div>
       )}
     </div>
   );

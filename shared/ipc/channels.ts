@@ -33,6 +33,9 @@ export const CHANNEL_NAMES = [
   'suggestions:reject',
   'suggestions:accept-all',
   'export:run',
+  'models:list',
+  'models:choose',
+  'models:hash',
   'jobs:get',
   'jobs:cancel',
 ] as const;

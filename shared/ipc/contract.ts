@@ -14,6 +14,7 @@ import type {
   ExportResult,
   IndexStatistics,
   JobInfo,
+  ModelState,
   ReviewDocument,
   ReviewDocumentSummary,
   SourceCandidate,
@@ -119,7 +120,7 @@ export const contract = {
   ),
   /** Native pickers (Electron only): the paths the clerk chose. */
   'dialog:pick': channel<{ paths: string[] }>()(
-    z.object({ purpose: z.enum(['collection-open', 'import-files', 'import-folder', 'document', 'export-folder']) }).strict(),
+    z.object({ purpose: z.enum(['collection-open', 'import-files', 'import-folder', 'document', 'export-folder', 'model']) }).strict(),
   ),
 
   /** Documents under review. */
@@ -167,6 +168,13 @@ export const contract = {
       })
       .strict(),
   ),
+
+  /** GGUF models in the model folders, the chosen one and how it runs. */
+  'models:list': channel<ModelState>()(empty),
+  /** Checks a GGUF file (without loading it) and makes it the model for rewriting. */
+  'models:choose': channel<ModelState>()(z.object({ path }).strict()),
+  /** Computes the chosen model's SHA-256 (a job: gigabytes take seconds). */
+  'models:hash': channel<JobInfo>()(empty),
 
   'jobs:get': channel<JobInfo>()(z.object({ jobId }).strict()),
   'jobs:cancel': channel<null>()(z.object({ jobId }).strict()),

@@ -148,7 +148,30 @@ export interface JobInfo {
   readonly error?: { readonly code: string; readonly message: string } | undefined;
 }
 
-export type JobKind = 'collection-create' | 'collection-add' | 'statistics' | 'combinations' | 'suggestions';
+export type JobKind = 'collection-create' | 'collection-add' | 'statistics' | 'combinations' | 'suggestions' | 'model-hash';
+
+/** A GGUF model file found in a model folder (or chosen by path). */
+export interface ModelFile {
+  readonly path: string;
+  readonly fileName: string;
+  readonly sizeBytes: number;
+  readonly architecture: string | null;
+  readonly parameterCount: number | null;
+  readonly quantization: string | null;
+  readonly contextLength: number | null;
+  /** Why the file cannot be used, when it cannot. */
+  readonly problem: string | null;
+}
+
+/** The models the app knows and the one in use. */
+export interface ModelState {
+  readonly folders: string[];
+  readonly models: ModelFile[];
+  readonly chosen: string | null;
+  /** "CUDA, 37 layers on the GPU, …" once loaded; null before the first rewrite. */
+  readonly backend: string | null;
+  readonly sha256: string | null;
+}
 
 /** What an export wrote. */
 export interface ExportResult {

@@ -7,6 +7,7 @@ import { collectionHandlers } from './collection-handlers.js';
 import { detectionHandlers } from './detection-handlers.js';
 import { documentHandlers } from './document-handlers.js';
 import { exportHandlers } from './export-handlers.js';
+import { modelHandlers } from './model-handlers.js';
 import { suggestionHandlers } from './suggestion-handlers.js';
 
 export function createHandlers(services: AppServices): Handlers {
@@ -17,5 +18,6 @@ export function createHandlers(services: AppServices): Handlers {
     ...detectionHandlers(services),
     ...suggestionHandlers(services),
     ...exportHandlers(services),
+    ...modelHandlers(services),
   };
 }

@@ -14,7 +14,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
   return {
     'suggestions:generate': async ({ documentId, source, spans }) => {
       const provider = services.suggestionSources.get(source);
-      if (provider === undefined) throw new AppError('model-invalid', 'No language model is loaded. Choose a model in Settings → Model first, or use placeholders.');
+      if (provider === undefined) throw new AppError('model-invalid', 'No language model is chosen. Choose one on the Model screen (Alt+3) first, or use placeholders.');
       const document = services.reviews.get(documentId);
       for (const s of spans ?? []) if (s.end <= s.start || s.end > document.text.length) throw new AppError('invalid-input', 'A selected span lies outside the text.');
       return services.jobs.start('suggestions', async (context) => {

@@ -1,0 +1,75 @@
+/**
+ * Progress of a rewriting pass: chunk i of n, tokens per second, and a rough estimate of
+ * the time left, from the tokens the pending chunks may still need.
+ */
+import type { GenerationProgress } from '../llm/llm-protocol.js';
+import type { RewriteProgress } from './types.js';
+
+/** About how many tokens an answer for a chunk of `length` characters takes (rewrite + reasoning, ~3.5 characters a token). */
+export function expectedAnswerTokens(length: number): number {
+  return Math.ceil((length + 150) / 3.5);
+}
+
+/** Tracks one pass and reports it through `report`. */
+export class PassProgress {
+  private settled = 0;
+  private callTokens = 0;
+  private callExpected = 0;
+  private callCompleted = 0;
+  private tokensPerSecond = 0;
+
+  constructor(
+    private readonly pass: number,
+    private readonly maxPasses: number,
+    private readonly total: number,
+    private readonly report: ((progress: RewriteProgress) => void) | undefined,
+  ) {
+    this.emit(undefined);
+  }
+
+  /** A generate call starts for chunks of these lengths. */
+  startCall(lengths: readonly number[]): void {
+    this.callExpected = lengths.reduce((sum, length) => sum + expectedAnswerTokens(length), 0);
+    this.callTokens = 0;
+    this.callCompleted = 0;
+  }
+
+  /** The runtime reported progress on the current call. */
+  update(progress: GenerationProgress): void {
+    this.callTokens = progress.generatedTokens;
+    this.callCompleted = progress.completedRequests;
+    this.tokensPerSecond = progress.tokensPerSecond;
+    const left = Math.max(0, this.callExpected - this.callTokens);
+    this.emit(this.tokensPerSecond > 0 ? left / this.tokensPerSecond : undefined);
+  }
+
+  /** `count` chunks are settled (accepted, or given up on) after a call. */
+  settle(count: number): void {
+    this.settled += count;
+    this.callCompleted = 0;
+    this.emit(this.settled >= this.total ? 0 : undefined);
+  }
+
+  private emit(secondsLeft: number | undefined): void {
+    this.report?.({
+      pass: this.pass,
+      maxPasses: this.maxPasses,
+      chunksDone: Math.min(this.total, this.settled + this.callCompleted),
+      chunksTotal: this.total,
+      tokensPerSecond: this.tokensPerSecond,
+      secondsLeft,
+    });
+  }
+}
+
+/** "Rewriting, pass 1 of 4, chunk 3 of 8 · 12 tokens/s · about 40 s left": a job phase for the app. */
+export function describeProgress(progress: RewriteProgress): string {
+  const chunk = Math.min(progress.chunksTotal, progress.chunksDone + 1);
+  const parts = [`Rewriting, pass ${progress.pass} of ${progress.maxPasses}, chunk ${chunk} of ${progress.chunksTotal}`];
+  if (progress.tokensPerSecond > 0) parts.push(`${Math.round(progress.tokensPerSecond)} tokens/s`);
+  if (progress.secondsLeft !== undefined && progress.secondsLeft > 0) {
+    const seconds = Math.max(5, Math.round(progress.secondsLeft / 5) * 5);
+    parts.push(seconds < 60 ? `about ${seconds} s left` : `about ${Math.round(seconds / 60)} min left`);
+  }
+  return parts.join(' · ');
+}

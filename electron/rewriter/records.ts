@@ -1,0 +1,59 @@
+/**
+ * The record of a run: passes, tokens, decode calls, seconds, the model and the settings.
+ * It holds counts only, never document text.
+ */
+import type { ResolvedRewriteSettings } from './settings.js';
+import type { GenerationTotals, ModelIdentity, PassRecord, RewriteOutcomeReason, RewriteRecord } from './types.js';
+
+function sum(passes: readonly PassRecord[], key: keyof GenerationTotals | 'fallbacks' | 'wallSeconds'): number {
+  return passes.reduce((total, pass) => total + pass[key], 0);
+}
+
+/** Builds the record of a finished run. */
+export function buildRecord(args: {
+  mode: 'spans' | 'baseline';
+  startedAt: Date;
+  model: ModelIdentity;
+  settings: ResolvedRewriteSettings;
+  passes: PassRecord[];
+  outcome: RewriteOutcomeReason;
+  remaining: number | null;
+}): RewriteRecord {
+  const { mode, startedAt, model, settings, passes, outcome, remaining } = args;
+  const decodeCalls = sum(passes, 'decodeCalls');
+  const generatedTokens = sum(passes, 'generatedTokens');
+  return {
+    kind: 'llm-rewrite',
+    mode,
+    startedAt: startedAt.toISOString(),
+    model,
+    settings: {
+      k: settings.detection?.k ?? null,
+      arity: settings.detection?.arity ?? null,
+      maxN: settings.detection?.maxN ?? null,
+      temperature: settings.temperature,
+      seed: settings.seed,
+      maxPasses: settings.maxPasses,
+      maxRetries: settings.maxRetries,
+      sentencesPerChunk: settings.sentencesPerChunk,
+      maxChunkChars: settings.maxChunkChars,
+      fewShot: settings.fewShot,
+    },
+    passes,
+    totals: {
+      passes: passes.length,
+      calls: sum(passes, 'calls'),
+      requests: sum(passes, 'requests'),
+      promptTokens: sum(passes, 'promptTokens'),
+      reusedPromptTokens: sum(passes, 'reusedPromptTokens'),
+      generatedTokens,
+      decodeCalls,
+      tokensPerDecode: decodeCalls > 0 ? generatedTokens / decodeCalls : 0,
+      seconds: sum(passes, 'seconds'),
+      fallbacks: sum(passes, 'fallbacks'),
+      wallSeconds: (Date.now() - startedAt.getTime()) / 1000,
+    },
+    outcome,
+    remaining,
+  };
+}

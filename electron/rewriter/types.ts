@@ -1,0 +1,137 @@
+/**
+ * The rewriter's shapes: what it needs from a model, its settings, and the record it
+ * keeps of a run. Records are plain JSON (they go into the workspace and the export
+ * report) and never hold document text.
+ */
+import type { GenerateOptions } from '../llm/llm-client.js';
+import type { GenerationBatch, GenerationRequest } from '../llm/llm-protocol.js';
+
+/** What the rewriter needs from a model. LlmClient fits; tests use deterministic fakes. */
+export interface RewriteModel {
+  generate(requests: readonly GenerationRequest[], options?: GenerateOptions): Promise<GenerationBatch>;
+}
+
+/** Which model made a suggestion: stored with each proposal and in the record. */
+export interface ModelIdentity {
+  readonly name: string;
+  /** Lowercase hex SHA-256 of the GGUF file; null when it was not computed (tests). */
+  readonly sha256: string | null;
+  readonly architecture: string;
+  readonly quantization: string;
+}
+
+/** A character range of a text, `end` exclusive. */
+export interface TextSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Re-checks a text against the collection and returns the spans still to rephrase. */
+export type CheckText = (text: string) => Promise<readonly TextSpan[]>;
+
+/** Where a run stands, for progress bars. */
+export interface RewriteProgress {
+  readonly pass: number;
+  readonly maxPasses: number;
+  /** Chunks of this pass that are settled (accepted, or given up on). */
+  readonly chunksDone: number;
+  readonly chunksTotal: number;
+  readonly tokensPerSecond: number;
+  /** Estimated seconds left in this pass; undefined before anything was generated. */
+  readonly secondsLeft: number | undefined;
+}
+
+/** Detection settings the run was made for (only recorded: detection itself goes through `check`). */
+export interface RecordedDetectionSettings {
+  readonly k: number;
+  readonly arity: number;
+  readonly maxN: number;
+}
+
+/** How the rewriter works. Every field has a default. */
+export interface RewriteOptions {
+  /** Sampling temperature; the paper's 1.2 by default. */
+  readonly temperature?: number;
+  /** Base seed; each request derives its own from it. Default: random, and recorded. */
+  readonly seed?: number;
+  /** Most detect → rewrite → detect passes: default 4 (3 in baseline mode, as in the paper's example). */
+  readonly maxPasses?: number;
+  /** New attempts (with new seeds) for a rewrite that fails validation. Default 2. */
+  readonly maxRetries?: number;
+  /** Sentences per chunk. Default 3. */
+  readonly sentencesPerChunk?: number;
+  /** A chunk grows past one sentence only while it stays under this many characters. Default 900. */
+  readonly maxChunkChars?: number;
+  /** Few-shot examples in the prompt (0–4). Default 4. */
+  readonly fewShot?: number;
+  /** Most tokens per answer. Default: enough for the schema's longest answer. */
+  readonly maxTokens?: number;
+  /** Placeholder pattern (regex source) of the text. Default: [REDACTED], <PERSON>, … */
+  readonly placeholderPattern?: string;
+  /** Recorded with the run. */
+  readonly detection?: RecordedDetectionSettings;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: RewriteProgress) => void;
+}
+
+/** Model work of one pass (or a whole run), as the runtime counted it. */
+export interface GenerationTotals {
+  /** Generate calls: one per pass, plus one per round of retries. */
+  readonly calls: number;
+  /** Requests sent (chunks, retries included). */
+  readonly requests: number;
+  readonly promptTokens: number;
+  /** Prompt tokens already cached in a sequence (the shared instructions) and not decoded again. */
+  readonly reusedPromptTokens: number;
+  readonly generatedTokens: number;
+  readonly decodeCalls: number;
+  /** Seconds inside generate calls. */
+  readonly seconds: number;
+}
+
+/** One pass of a run. */
+export interface PassRecord extends GenerationTotals {
+  readonly pass: number;
+  /** Spans to rephrase at the start of the pass (0 in baseline mode). */
+  readonly spans: number;
+  /** Chunks sent to the model. */
+  readonly chunks: number;
+  /** Chunks whose first answer failed validation. */
+  readonly retried: number;
+  /** Chunks where the model kept failing: placeholders replaced the spans (or, in baseline mode, the chunk was kept). */
+  readonly fallbacks: number;
+  /** Refused answers by reason: 'no-answer' (cut off or malformed), 'span-kept', 'placeholder-lost', … */
+  readonly rejections: Readonly<Record<string, number>>;
+  /** Spans still to rephrase after the pass; null when not checked. */
+  readonly remaining: number | null;
+  /** Wall-clock seconds of the pass, detection included. */
+  readonly wallSeconds: number;
+}
+
+/** Why a run stopped. */
+export type RewriteOutcomeReason = 'nothing-linkable' | 'max-passes' | 'nothing-to-do';
+
+/** The record of one run on one document: what the export report lists. */
+export interface RewriteRecord {
+  readonly kind: 'llm-rewrite';
+  readonly mode: 'spans' | 'baseline';
+  readonly startedAt: string;
+  readonly model: ModelIdentity;
+  readonly settings: {
+    readonly k: number | null;
+    readonly arity: number | null;
+    readonly maxN: number | null;
+    readonly temperature: number;
+    readonly seed: number;
+    readonly maxPasses: number;
+    readonly maxRetries: number;
+    readonly sentencesPerChunk: number;
+    readonly maxChunkChars: number;
+    readonly fewShot: number;
+  };
+  readonly passes: PassRecord[];
+  readonly totals: GenerationTotals & { readonly passes: number; readonly fallbacks: number; readonly wallSeconds: number; readonly tokensPerDecode: number };
+  readonly outcome: RewriteOutcomeReason;
+  /** Spans still to rephrase at the end; null when not checked. */
+  readonly remaining: number | null;
+}

@@ -1,0 +1,63 @@
+/**
+ * The local language model: the GGUF files found, the choice (checked without loading),
+ * how it runs once loaded, and its SHA-256 for the records.
+ */
+import { resolve } from 'node:path';
+import type { ModelFile, ModelState } from '../../../shared/ipc/types.js';
+import { cachedSha256 } from '../../rewriter/model-identity.js';
+import { describeBackend } from '../../rewriter/model-manager.js';
+import type { AppServices, Handlers } from '../app-services.js';
+
+const hashes = new Map<string, string>();
+
+async function state(services: AppServices): Promise<ModelState> {
+  const entries = await services.models.list();
+  const models: ModelFile[] = entries.map((e) => ({
+    path: e.path,
+    fileName: e.fileName,
+    sizeBytes: e.sizeBytes,
+    architecture: e.info?.architecture ?? null,
+    parameterCount: e.info?.parameterCount ?? null,
+    quantization: e.info?.quantization ?? null,
+    contextLength: e.info?.contextLength ?? null,
+    problem: e.problem?.message ?? null,
+  }));
+  const chosen = services.models.chosen() || null;
+  if (chosen !== null && !models.some((m) => m.path === chosen)) {
+    try {
+      const info = await services.models.describe(chosen);
+      models.push({ path: chosen, fileName: info.fileName, sizeBytes: info.fileSizeBytes, architecture: info.architecture, parameterCount: info.parameterCount, quantization: info.quantization, contextLength: info.contextLength, problem: null });
+    } catch (error) {
+      models.push({ path: chosen, fileName: chosen, sizeBytes: 0, architecture: null, parameterCount: null, quantization: null, contextLength: null, problem: (error as Error).message });
+    }
+  }
+  const loaded = services.llm.model;
+  return {
+    folders: services.options.modelFolders?.slice() ?? [],
+    models,
+    chosen,
+    backend: loaded === undefined ? null : describeBackend(loaded),
+    sha256: chosen === null ? null : (hashes.get(chosen) ?? null),
+  };
+}
+
+export function modelHandlers(services: AppServices): Pick<Handlers, 'models:list' | 'models:choose' | 'models:hash'> {
+  return {
+    'models:list': async () => state(services),
+    'models:choose': async ({ path }) => {
+      const absolute = resolve(path);
+      await services.models.choose(absolute);
+      services.useModel(absolute);
+      return state(services);
+    },
+    'models:hash': async () => {
+      const chosen = services.models.chosen();
+      return services.jobs.start('model-hash', async (context) => {
+        if (!chosen) throw new Error('No model is chosen.');
+        const sha256 = await cachedSha256(chosen, { signal: context.signal, onProgress: (done, total) => context.progress('hashing', done, total) });
+        hashes.set(chosen, sha256);
+        return sha256;
+      });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ChunkedText, wordAlignedTrim } from '../../../electron/rewriter/chunked-text.js';
+import { chunkText } from '../../../electron/rewriter/chunking.js';
+import { applyReplacements } from '../../../shared/review/text-change.js';
+import { FAKE_IDENTITY } from './fake-model.js';
+
+const original = 'One is here. Two is here.\n\nThree is here. Four is here.';
+const at = (text: string, phrase: string) => ({ start: text.indexOf(phrase), end: text.indexOf(phrase) + phrase.length });
+
+describe('ChunkedText', () => {
+  it('assigns spans to chunks in chunk offsets, and keeps the whitespace between chunks', () => {
+    const document = new ChunkedText(original, chunkText(original, [], { sentencesPerChunk: 1 }));
+    expect(document.count).toBe(4);
+    const assigned = document.assign([at(original, 'Two'), at(original, 'Four is'), { start: 25, end: 27 }]);
+    expect([...assigned]).toEqual([
+      [1, [{ start: 0, end: 3 }]],
+      [3, [{ start: 0, end: 7 }]],
+    ]);
+    document.replace(1, 'Second is there.', 'Reworded.', false, 1);
+    expect(document.text).toBe('One is here. Second is there.\n\nThree is here. Four is here.');
+  });
+
+  it('joins chunks that a later span straddles, and proposes one change for them', () => {
+    const document = new ChunkedText(original, chunkText(original, [], { sentencesPerChunk: 1 }));
+    // Pass 1 drops a period: the next pass finds a phrase across the old boundary.
+    document.replace(0, 'One is here and', 'Joined.', false, 1);
+    const current = document.text;
+    const assigned = document.assign([at(current, 'here and Two')]);
+    expect(document.count).toBe(3);
+    expect([...assigned]).toEqual([[0, [{ start: 7, end: 19 }]]]);
+    expect(document.chunkText(0)).toBe('One is here and Two is here.');
+    document.replace(0, 'One is present, as is two.', 'Rephrased.', true, 2);
+    const proposals = document.proposals(FAKE_IDENTITY);
+    expect(proposals).toEqual([
+      {
+        start: 7,
+        end: 24,
+        before: 'here. Two is here',
+        after: 'present, as is two',
+        reasoning: 'Pass 1: Joined.\nPass 2: Rephrased.',
+        fallback: true,
+        model: FAKE_IDENTITY,
+      },
+    ]);
+    expect(applyReplacements(original, proposals)).toBe(document.text);
+  });
+
+  it('proposes nothing for chunks that did not change', () => {
+    const document = new ChunkedText(original, chunkText(original));
+    document.replace(0, document.chunkText(0), 'Same.', false, 1);
+    expect(document.proposals(FAKE_IDENTITY)).toEqual([]);
+  });
+});
+
+describe('wordAlignedTrim', () => {
+  it('trims the common prefix and suffix back to whole words', () => {
+    expect(wordAlignedTrim('the applicant said', 'the appellant said')).toEqual({ prefix: 4, suffix: 5 });
+    expect(wordAlignedTrim('the court.', "the court's.")).toEqual({ prefix: 4, suffix: 1 });
+    expect(wordAlignedTrim('a 😀b c', 'a 😀x c')).toEqual({ prefix: 4, suffix: 2 });
+    // Never inside a surrogate pair: 𝐀 and 𝐁 share their high surrogate.
+    expect(wordAlignedTrim('a 𝐀 c', 'a 𝐁 c')).toEqual({ prefix: 2, suffix: 2 });
+  });
+});

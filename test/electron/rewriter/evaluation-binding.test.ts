@@ -1,0 +1,59 @@
+/** The evaluation's binding: arity 1 / 3 rewrite their spans in passes against the evaluation's index; null runs the baseline. */
+import { describe, expect, it } from 'vitest';
+import type { RewriteRequest } from '../../../electron/evaluation/methods/llm-methods.js';
+import type { CollectionIndex } from '../../../electron/index-store/collection-index.js';
+import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
+import type { LlmClient } from '../../../electron/llm/llm-client.js';
+import { REWRITER_VERSION, rewriterBinding } from '../../../electron/rewriter/evaluation-binding.js';
+import { detectLinkage } from '../../../shared/linkage/detect.js';
+import { resolveSettings } from '../../../shared/linkage/settings.js';
+import { fakeModel, synonymRewriter } from './fake-model.js';
+
+const common = 'The applicant lived in a small town near the port. The court examined the complaint of the applicant.';
+const index = buildMemoryIndex([
+  { id: 'source', text: 'The applicant lived in Kandira near the old harbour. The court examined the complaint of the applicant.' },
+  { id: 'd2', text: common },
+  { id: 'd3', text: `${common} The boats stayed at the wharf.` },
+]);
+const text = 'The applicant lived in Kandira near the old harbour. The court examined the complaint of the applicant.';
+const settings = resolveSettings({ k: 2, arity: 3, maxN: 8 });
+
+function request(arity: 1 | 3 | null): RewriteRequest {
+  return {
+    document: { id: 'doc', text, sourceId: 'source' },
+    arity,
+    collection: undefined as unknown as CollectionIndex,
+    index,
+    settings,
+    detection: detectLinkage(index, text, settings),
+    seed: 5,
+  };
+}
+
+describe('rewriterBinding', () => {
+  const fake = fakeModel(synonymRewriter({ kandira: 'a small town', old: 'ancient', harbour: 'wharf', wharf: 'port' }));
+  const rewrite = rewriterBinding.create(fake as unknown as LlmClient);
+
+  it('rewrites the spans of the requested arity until nothing links, and reports the cost', async () => {
+    const outcome = await rewrite(request(1));
+    expect(outcome.text).toBe('The applicant lived in a small town near the ancient port. The court examined the complaint of the applicant.');
+    expect(detectLinkage(index, outcome.text, { ...settings, arity: 1 }).minimal).toEqual([]);
+    expect(outcome.passes).toBe(2);
+    expect(outcome.promptTokens).toBeGreaterThan(0);
+    expect(outcome.generatedTokens).toBeGreaterThan(0);
+    expect(fake.calls.at(-1)![0]!.seed).not.toBe(fake.calls.at(-2)![0]!.seed);
+  });
+
+  it('runs the baseline, without spans, for arity null', async () => {
+    const before = fake.calls.length;
+    const outcome = await rewrite(request(null));
+    expect(outcome.passes).toBe(3);
+    expect(
+      fake.calls
+        .slice(before)
+        .flat()
+        .every((r) => !/[⟦⟧]/u.test(r.user)),
+    ).toBe(true);
+    expect(REWRITER_VERSION).toMatch(/^unlinkable-rewriter-\d+$/u);
+  });
+});

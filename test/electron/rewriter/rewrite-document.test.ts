@@ -1,0 +1,167 @@
+/** The pass loop against a real (in-memory) index, with a deterministic synonym rewriter. */
+import { describe, expect, it } from 'vitest';
+import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
+import { describeProgress } from '../../../electron/rewriter/progress.js';
+import { rewriteBaseline, rewriteDocument } from '../../../electron/rewriter/rewrite-document.js';
+import type { RewriteProgress, TextSpan } from '../../../electron/rewriter/types.js';
+import { detectLinkage } from '../../../shared/linkage/detect.js';
+import { applyReplacements } from '../../../shared/review/text-change.js';
+import { FAKE_IDENTITY, fakeModel, synonymRewriter } from './fake-model.js';
+
+const common =
+  'The applicant lived in a small town near the port. The court examined the complaint of the applicant. The applicant was represented by a lawyer.';
+const index = buildMemoryIndex([
+  { id: 'source', text: 'The applicant lived in Kandira near the old harbour. The court examined the complaint of the applicant.' },
+  { id: 'd2', text: common },
+  { id: 'd3', text: `${common} The boats stayed at the wharf.` },
+  { id: 'd4', text: `${common} The town has a port.` },
+]);
+const settings = { k: 2, arity: 1 as const, maxN: 8 };
+const check = async (text: string): Promise<TextSpan[]> => {
+  const result = detectLinkage(index, text, settings);
+  return [...result.minimal, ...result.combinations].map((s) => ({ start: s.start, end: s.end }));
+};
+const text =
+  'The applicant lived in Kandira near the old harbour. The court examined the complaint of the applicant.\n\nThe applicant was represented by a lawyer.';
+// "harbour" becomes "wharf", itself rare: a second pass is needed.
+const synonyms = { kandira: 'a small town', old: 'ancient', harbour: 'wharf', wharf: 'port', 'represented by a lawyer': 'assisted by counsel' };
+
+describe('rewriteDocument: detect → rewrite → detect', () => {
+  it('repeats passes until nothing is linkable, and proposes one change per chunk in original offsets', async () => {
+    expect(await check(text)).toHaveLength(3);
+    const model = fakeModel(synonymRewriter(synonyms));
+    const result = await rewriteDocument({ text, check, model, identity: FAKE_IDENTITY, options: { seed: 7, detection: settings } });
+    expect(result.text).toBe(
+      'The applicant lived in a small town near the ancient port. The court examined the complaint of the applicant.\n\nThe applicant was represented by a lawyer.',
+    );
+    expect(await check(result.text)).toEqual([]);
+    expect(result.remaining).toEqual([]);
+    expect(result.record).toMatchObject({ kind: 'llm-rewrite', mode: 'spans', outcome: 'nothing-linkable', remaining: 0, model: FAKE_IDENTITY });
+    expect(result.record.passes.map((p) => [p.pass, p.spans, p.chunks, p.remaining])).toEqual([
+      [1, 3, 1, 1],
+      [2, 1, 1, 0],
+    ]);
+    expect(result.record.settings).toMatchObject({ k: 2, arity: 1, maxN: 8, temperature: 1.2, seed: 7, maxPasses: 4, maxRetries: 2 });
+    expect(result.record.totals).toMatchObject({ passes: 2, calls: 2, requests: 2 });
+    expect(result.record.totals.promptTokens).toBeGreaterThan(0);
+    expect(result.record.totals.generatedTokens).toBeGreaterThan(0);
+
+    // One proposal for the one changed chunk, widened to whole words, with the reasoning of both passes.
+    expect(result.proposals).toHaveLength(1);
+    expect(result.proposals[0]).toMatchObject({
+      before: 'Kandira near the old harbour',
+      after: 'a small town near the ancient port',
+      fallback: false,
+      model: FAKE_IDENTITY,
+    });
+    expect(result.proposals[0]!.reasoning).toMatch(/^Pass 1: .*\nPass 2: /u);
+    expect(text.slice(result.proposals[0]!.start, result.proposals[0]!.end)).toBe(result.proposals[0]!.before);
+    expect(applyReplacements(text, result.proposals)).toBe(result.text);
+  });
+
+  it('stops at the pass limit when the model cannot finish', async () => {
+    const model = fakeModel(synonymRewriter({ ...synonyms, wharf: 'wharf' }));
+    const result = await rewriteDocument({ text, check, model, identity: FAKE_IDENTITY, options: { maxPasses: 1, maxRetries: 0 } });
+    expect(result.record).toMatchObject({ outcome: 'max-passes', remaining: 1 });
+    expect(result.record.passes).toHaveLength(1);
+    expect(result.remaining).toHaveLength(1);
+  });
+
+  it('does nothing when nothing is linkable', async () => {
+    const model = fakeModel(() => 'never');
+    const result = await rewriteDocument({ text: 'The applicant was represented by a lawyer.', check, model, identity: FAKE_IDENTITY });
+    expect(result).toMatchObject({ text: 'The applicant was represented by a lawyer.', proposals: [], remaining: [] });
+    expect(result.record.outcome).toBe('nothing-to-do');
+    expect(model.calls).toHaveLength(0);
+  });
+
+  it('forces another pass on spans the clerk selects, then checks again', async () => {
+    const done = 'The applicant lived in a small town near the port.\n\nThe applicant was represented by a lawyer.';
+    expect(await check(done)).toEqual([]);
+    const selected = { start: done.indexOf('represented'), end: done.indexOf('lawyer') + 'lawyer'.length };
+    const model = fakeModel(synonymRewriter(synonyms));
+    const result = await rewriteDocument({ text: done, spans: [selected], check, model, identity: FAKE_IDENTITY });
+    expect(model.calls).toHaveLength(1);
+    expect(model.calls[0]).toHaveLength(1);
+    expect(model.calls[0]![0]!.user).toContain('⟦represented by a lawyer⟧');
+    expect(result.proposals).toEqual([expect.objectContaining({ before: 'represented by a lawyer', after: 'assisted by counsel' })]);
+    expect(applyReplacements(done, result.proposals)).toBe(result.text);
+    expect(result.record.outcome).toBe('nothing-linkable');
+  });
+
+  it('refuses spans outside the text', async () => {
+    const model = fakeModel(() => 'x');
+    await expect(rewriteDocument({ text: 'Short.', spans: [{ start: 2, end: 99 }], check, model, identity: FAKE_IDENTITY })).rejects.toMatchObject({
+      code: 'invalid-input',
+    });
+  });
+
+  it('reports progress in chunks with tokens per second', async () => {
+    const updates: RewriteProgress[] = [];
+    await rewriteDocument({
+      text,
+      check,
+      model: fakeModel(synonymRewriter(synonyms)),
+      identity: FAKE_IDENTITY,
+      options: { onProgress: (p) => updates.push(p) },
+    });
+    expect(updates[0]).toMatchObject({ pass: 1, maxPasses: 4, chunksDone: 0, chunksTotal: 1 });
+    expect(updates.some((u) => u.tokensPerSecond > 0)).toBe(true);
+    expect(updates.at(-1)).toMatchObject({ pass: 2, chunksDone: 1, chunksTotal: 1, secondsLeft: 0 });
+  });
+
+  it('cancels: the run rejects with an AbortError and returns nothing', async () => {
+    const controller = new AbortController();
+    const model = fakeModel(synonymRewriter(synonyms), { delayMs: 5_000 });
+    const running = rewriteDocument({ text, check, model, identity: FAKE_IDENTITY, options: { signal: controller.signal } });
+    setTimeout(() => controller.abort(), 20);
+    const started = performance.now();
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    expect(performance.now() - started).toBeLessThan(2_000);
+
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(
+      rewriteDocument({ text, check, model: fakeModel(synonymRewriter(synonyms)), identity: FAKE_IDENTITY, options: { signal: aborted.signal } }),
+    ).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+});
+
+describe('rewriteBaseline: the paper baseline, without spans', () => {
+  it('rewrites every chunk in every pass, with the same prompt minus the spans', async () => {
+    const model = fakeModel(({ passage }) => passage.replace(/\bThe\b/gu, 'This'));
+    const result = await rewriteBaseline({ text, check, model, identity: FAKE_IDENTITY, options: { maxPasses: 2 } });
+    expect(model.calls.map((call) => call.length)).toEqual([2, 2]);
+    for (const request of model.calls.flat()) expect(request.user).not.toMatch(/[⟦⟧]|Phrases to rephrase/u);
+    expect(result.text).toBe(text.replace(/\bThe\b/gu, 'This'));
+    expect(result.record).toMatchObject({ mode: 'baseline', outcome: 'max-passes', remaining: 3 });
+    expect(result.record.passes.map((p) => p.remaining)).toEqual([3, 3]);
+    expect(applyReplacements(text, result.proposals)).toBe(result.text);
+  });
+
+  it('runs three passes by default and keeps a chunk the model keeps failing on', async () => {
+    const model = fakeModel(() => undefined);
+    const result = await rewriteBaseline({ text, model, identity: FAKE_IDENTITY, options: { maxRetries: 0 } });
+    expect(model.calls).toHaveLength(3);
+    expect(result.text).toBe(text);
+    expect(result.proposals).toEqual([]);
+    expect(result.remaining).toBeNull();
+    expect(result.record.passes.map((p) => p.fallbacks)).toEqual([2, 2, 2]);
+  });
+});
+
+describe('describeProgress', () => {
+  it('names the pass, the chunk, the speed and the time left', () => {
+    expect(describeProgress({ pass: 1, maxPasses: 4, chunksDone: 2, chunksTotal: 8, tokensPerSecond: 12.4, secondsLeft: 41 })).toBe(
+      'Rewriting, pass 1 of 4, chunk 3 of 8 · 12 tokens/s · about 40 s left',
+    );
+    expect(describeProgress({ pass: 2, maxPasses: 4, chunksDone: 0, chunksTotal: 3, tokensPerSecond: 0, secondsLeft: undefined })).toBe(
+      'Rewriting, pass 2 of 4, chunk 1 of 3',
+    );
+    expect(describeProgress({ pass: 2, maxPasses: 4, chunksDone: 3, chunksTotal: 3, tokensPerSecond: 30, secondsLeft: 200 })).toMatch(
+      /chunk 3 of 3 · 30 tokens\/s · about 3 min left$/u,
+    );
+  });
+});
