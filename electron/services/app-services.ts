@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { AppEvent, ChannelName, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
-import type { ReviewSettings } from '../../shared/ipc/types.js';
+import { DEFAULT_REWRITE_SETTINGS, type ReviewSettings, type RewriteSettings } from '../../shared/ipc/types.js';
 import { createEngineClient } from '../engine/engine-clients.js';
 import type { WorkerClient } from '../engine/worker-client.js';
 import { CollectionRegistry } from '../workspace/collection-registry.js';
@@ -82,10 +82,18 @@ export class AppServices {
     if (chosen) this.useModel(chosen);
   }
 
+  /** How the model rewrites, as the clerk set it (defaults: the paper's). */
+  rewriteSettings(): RewriteSettings {
+    const saved = getPreference(this.db, 'rewrite-settings');
+    return saved === undefined ? DEFAULT_REWRITE_SETTINGS : { ...DEFAULT_REWRITE_SETTINGS, ...(JSON.parse(saved) as Partial<RewriteSettings>) };
+  }
+
   /** Makes `path` the model behind the 'model' suggestion source (loaded on first use). */
   useModel(path: string): void {
     void this.suggestionSources.get('model')?.dispose?.();
-    this.suggestionSources.set('model', new ModelSuggestionSource({ client: this.llm, modelPath: path, ownsClient: false }));
+    const s = this.rewriteSettings();
+    const rewrite = { temperature: s.temperature, maxPasses: s.maxPasses, fewShot: s.fewShot, ...(s.seed === null ? {} : { seed: s.seed }), ...(s.maxTokens === null ? {} : { maxTokens: s.maxTokens }) };
+    this.suggestionSources.set('model', new ModelSuggestionSource({ client: this.llm, modelPath: path, ownsClient: false, rewrite }));
   }
 
   emit(event: AppEvent): void {

@@ -10,6 +10,7 @@ import { appQueries, modelQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { updateJob, useJob } from '../jobs/job-store.js';
 import { JobProgress } from '../jobs/JobProgress.js';
+import { RewriteSettingsPanel } from './RewriteSettingsPanel.js';
 
 function size(bytes: number): string {
   return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
@@ -144,6 +145,7 @@ export function ModelScreen() {
             {job !== undefined && <JobProgress job={job} label="SHA-256" />}
           </div>
         )}
+        {data !== undefined && <RewriteSettingsPanel settings={data.settings} />}
       </section>
     </div>
   );

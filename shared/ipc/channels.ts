@@ -35,6 +35,7 @@ export const CHANNEL_NAMES = [
   'export:run',
   'models:list',
   'models:choose',
+  'models:settings',
   'models:hash',
   'jobs:get',
   'jobs:cancel',

@@ -173,6 +173,18 @@ export const contract = {
   'models:list': channel<ModelState>()(empty),
   /** Checks a GGUF file (without loading it) and makes it the model for rewriting. */
   'models:choose': channel<ModelState>()(z.object({ path }).strict()),
+  /** How the model rewrites: temperature, seed, passes, examples, answer length. */
+  'models:settings': channel<ModelState>()(
+    z
+      .object({
+        temperature: z.number().min(0).max(2),
+        seed: z.number().int().min(0).max(2 ** 31 - 1).nullable(),
+        maxPasses: z.number().int().min(1).max(10),
+        fewShot: z.number().int().min(0).max(4),
+        maxTokens: z.number().int().min(8).max(8192).nullable(),
+      })
+      .strict(),
+  ),
   /** Computes the chosen model's SHA-256 (a job: gigabytes take seconds). */
   'models:hash': channel<JobInfo>()(empty),
 

@@ -163,8 +163,23 @@ export interface ModelFile {
   readonly problem: string | null;
 }
 
+/** How the model rewrites (temperature and seed as in the paper: 1.2 and random). */
+export interface RewriteSettings {
+  readonly temperature: number;
+  /** null: a new random seed each run (it is recorded). */
+  readonly seed: number | null;
+  readonly maxPasses: number;
+  /** Few-shot examples in the prompt (0–4). */
+  readonly fewShot: number;
+  /** Most tokens per answer; null: enough for the longest answer the schema allows. */
+  readonly maxTokens: number | null;
+}
+
+export const DEFAULT_REWRITE_SETTINGS: RewriteSettings = { temperature: 1.2, seed: null, maxPasses: 4, fewShot: 4, maxTokens: null };
+
 /** The models the app knows and the one in use. */
 export interface ModelState {
+  readonly settings: RewriteSettings;
   readonly folders: string[];
   readonly models: ModelFile[];
   readonly chosen: string | null;

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { ModelFile, ModelState } from '../../../shared/ipc/types.js';
 import { cachedSha256 } from '../../rewriter/model-identity.js';
 import { describeBackend } from '../../rewriter/model-manager.js';
+import { setPreference } from '../../workspace/workspace-db.js';
 import type { AppServices, Handlers } from '../app-services.js';
 
 const hashes = new Map<string, string>();
@@ -33,6 +34,7 @@ async function state(services: AppServices): Promise<ModelState> {
   }
   const loaded = services.llm.model;
   return {
+    settings: services.rewriteSettings(),
     folders: services.options.modelFolders?.slice() ?? [],
     models,
     chosen,
@@ -41,13 +43,19 @@ async function state(services: AppServices): Promise<ModelState> {
   };
 }
 
-export function modelHandlers(services: AppServices): Pick<Handlers, 'models:list' | 'models:choose' | 'models:hash'> {
+export function modelHandlers(services: AppServices): Pick<Handlers, 'models:list' | 'models:choose' | 'models:settings' | 'models:hash'> {
   return {
     'models:list': async () => state(services),
     'models:choose': async ({ path }) => {
       const absolute = resolve(path);
       await services.models.choose(absolute);
       services.useModel(absolute);
+      return state(services);
+    },
+    'models:settings': async (settings) => {
+      setPreference(services.db, 'rewrite-settings', JSON.stringify(settings));
+      const chosen = services.models.chosen();
+      if (chosen) services.useModel(chosen);
       return state(services);
     },
     'models:hash': async () => {

@@ -1,0 +1,55 @@
+/**
+ * A whole rewrite pass in the app with the real node-llama-cpp on the tiny generated
+ * model: choose the model, rewrite, review its suggestions. The tiny model writes
+ * noise, so its rewrites fail validation and end as marked placeholder fallbacks.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, openApp, remainingCount, test } from './host-fixture.js';
+
+test('rewrite with the local model and review its suggestions', async ({ page, host }, testInfo) => {
+  test.setTimeout(180_000);
+  const models = join(host.workspace, 'models');
+  mkdirSync(models, { recursive: true });
+  execFileSync(process.execPath, ['--import', 'tsx', 'models/make-test-model.ts', join(models, 'e2e-tiny-model.gguf')]);
+  await openApp(page, host);
+
+  await page.getByRole('button', { name: 'Model' }).click();
+  const row = page.getByTestId('models').getByRole('row', { name: /e2e-tiny-model\.gguf/ });
+  await expect(row).toContainText('qwen3');
+  await row.getByRole('button', { name: 'Use' }).click();
+  await expect(page.getByTestId('model-in-use')).toContainText('e2e-tiny-model.gguf');
+  // The tiny model's context is short: no examples, short answers, one pass.
+  const settings = page.getByTestId('rewrite-settings');
+  await settings.getByLabel('Seed').fill('7');
+  await settings.getByLabel('Most passes').fill('1');
+  await settings.getByLabel('Examples in the prompt').fill('0');
+  await settings.getByLabel('Longest answer (tokens)').fill('24');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText('Saved')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('model.png') });
+
+  // A short document keeps the CPU run brief.
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await page.getByLabel('Pasted text').fill('The applicant was held in an F-type prison in Kandira. He complained about the length of the proceedings before the Supreme Military Administrative Court.');
+  await page.getByRole('button', { name: 'Open pasted text' }).click();
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const before = await remainingCount(page);
+  expect(before).toBeGreaterThan(0);
+
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
+  await page.getByRole('button', { name: 'Rewrite with the model' }).click();
+  await expect(page.getByTestId('job-progress')).toBeVisible();
+  const cards = page.getByTestId('suggestion');
+  await expect(cards.first()).toBeVisible({ timeout: 150_000 });
+  await expect(cards.first()).toContainText('Model');
+  await expect(cards.first()).toContainText('Model failed: placeholder used');
+  await page.screenshot({ path: testInfo.outputPath('model-suggestions.png') });
+  await page.getByRole('button', { name: /Accept all/ }).click();
+  await expect.poll(() => remainingCount(page), { timeout: 60_000 }).toBeLessThan(before);
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  await expect(page.getByTestId('versions').locator('li').first()).toContainText('Model');
+  expect(host.requests.filter((url) => !url.startsWith(`${host.origin}/`))).toEqual([]);
+});
