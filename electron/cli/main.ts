@@ -9,6 +9,7 @@ import { addCommand, indexCommand } from './commands/import-commands.js';
 import { compactCommand, listCommand, removeCommand, statsCommand } from './commands/manage-commands.js';
 import { queryCommand } from './commands/query-command.js';
 import { rewriteCommand } from './commands/rewrite-command.js';
+import { evaluateCommand } from './commands/evaluate-command.js';
 import { EXIT } from './exit-codes.js';
 
 const HELP = `Unlinkable: find and remove the phrases that link a de-identified document to its source.
@@ -25,6 +26,9 @@ Usage:
                    [--record ID] [--json] [--all-combinations]
   unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8|0] [--source ID]
                    [--record ID] [--passes 4] [--baseline] [--temperature 1.2] [--seed N] [--cpu] [--json]
+  unlinkable evaluate <db> <released.jsonl[.gz]> [--method all|released,handcrafted,redaction,llm-baseline,
+                   llm-spans-arity-1,llm-spans-arity-3] [--k 2,5] [--limit N] [--out DIR]
+                   [--embedding-model GGUF] [--perplexity-model GGUF] [--llm-model GGUF]
 
 Inputs are JSONL or JSONL.gz files of {"id", "text"} records, .txt or .md files, or folders of them.
 Exit codes: 0 ok (check: nothing linkable), 1 linkable phrases found, 2 usage error,
@@ -41,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   check: checkCommand,
   query: (argv) => queryCommand(argv),
   rewrite: rewriteCommand,
+  evaluate: evaluateCommand,
 };
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
@@ -73,7 +78,7 @@ function reportError(error: unknown): number {
     return EXIT.usage;
   }
   if (error instanceof Error && error.name === 'AbortError') {
-    process.stderr.write('\nunlinkable: cancelled; nothing was changed.\n');
+    process.stderr.write('\nunlinkable: cancelled; no half-finished change was saved.\n');
     return EXIT.cancelled;
   }
   if (error instanceof Error && (error.name === 'SettingsError' || error.name === 'PlaceholderPatternError')) {

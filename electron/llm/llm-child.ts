@@ -84,6 +84,15 @@ channel.onMessage((message) => {
       );
       return;
     }
+    case 'embed':
+    case 'perplexity': {
+      const controller = new AbortController();
+      cancellers.set(message.id, controller);
+      enqueue(message.id, () =>
+        message.type === 'embed' ? runtime.embed(message.texts, controller.signal) : runtime.perplexity(message.text, controller.signal),
+      );
+      return;
+    }
     case 'cancel':
       // Not queued: it must reach a generation that is running now.
       cancellers.get(message.id)?.abort();

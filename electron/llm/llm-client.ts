@@ -11,14 +11,16 @@
 import { basename, resolve } from 'node:path';
 import { AppError, abortError, throwIfAborted } from '../../shared/errors.js';
 import { inspectModelFile, type ModelInfo } from './gguf-metadata.js';
-import { LlmConnection } from './llm-connection.js';
+import { LlmConnection, type ChildRequest } from './llm-connection.js';
 import { forkLauncher, type LlmChildLauncher } from './llm-launcher.js';
 import type {
+  EmbeddingBatch,
   GenerationBatch,
   GenerationProgress,
   GenerationRequest,
   LoadedModel,
   ModelLoadOptions,
+  PerplexityResult,
   RuntimeModelState,
   TestOnlyLoadOptions,
 } from './llm-protocol.js';
@@ -39,6 +41,11 @@ export interface GenerateOptions {
   /** Cancels: the call rejects with an AbortError at once, and the runtime stops after its current step. */
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((progress: GenerationProgress) => void) | undefined;
+}
+
+/** Embeddings as the client returns them: EmbeddingBatch with typed vectors. */
+export interface Embeddings extends Omit<EmbeddingBatch, 'vectors'> {
+  readonly vectors: Float32Array[];
 }
 
 /** Facts for a file that skipped validation (tests only): nothing was read from it. */
@@ -134,6 +141,40 @@ export class LlmClient {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       done.then((batch) => resolve(batch as GenerationBatch), reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  /**
+   * Document embeddings from the loaded model, one unit-length vector per text (long texts
+   * are embedded window by window, see EmbeddingBatch). Rejects like `generate`.
+   */
+  async embed(texts: readonly string[], options: { signal?: AbortSignal | undefined } = {}): Promise<Embeddings> {
+    if (texts.length === 0) return { vectors: [], tokens: [], windows: [], seconds: 0 };
+    const batch = (await this.call({ type: 'embed', texts }, options.signal)) as EmbeddingBatch;
+    return { ...batch, vectors: batch.vectors.map((vector) => Float32Array.from(vector)) };
+  }
+
+  /** The perplexity of `text` under the loaded model (see llm-perplexity.ts). Rejects like `generate`. */
+  async perplexity(text: string, options: { signal?: AbortSignal | undefined } = {}): Promise<PerplexityResult> {
+    return (await this.call({ type: 'perplexity', text }, options.signal)) as PerplexityResult;
+  }
+
+  /** Sends one request to the loaded model's runtime, cancelling it there when `signal` fires. */
+  private async call(message: ChildRequest, signal: AbortSignal | undefined): Promise<unknown> {
+    throwIfAborted(signal);
+    await this.loading?.catch(() => undefined);
+    throwIfAborted(signal);
+    const connection = this.connection;
+    if (this.loaded === undefined || connection === undefined) throw new AppError('model-failed', 'No model is loaded. Load a model first.');
+    const { id, done } = connection.request(message);
+    if (signal === undefined) return done;
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = (): void => {
+        connection.cancel(id);
+        reject(abortError());
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      done.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
   }
 

@@ -98,6 +98,36 @@ export interface GenerationProgress {
   readonly totalRequests: number;
 }
 
+/**
+ * Document embeddings, one vector per text, in order. A text longer than the embedding
+ * context is split into consecutive token windows; its vector is the token-weighted mean
+ * of the windows' unit-length vectors, scaled back to unit length.
+ */
+export interface EmbeddingBatch {
+  readonly vectors: number[][];
+  /** Model tokens of each text (its windows' tokens, without added BOS/EOS). */
+  readonly tokens: number[];
+  /** Windows each text was split into (1 when it fitted). */
+  readonly windows: number[];
+  readonly seconds: number;
+}
+
+/**
+ * Perplexity of one text: exp of the mean negative log-likelihood of its scored tokens,
+ * each predicted from the tokens before it in the same window (see llm-perplexity.ts).
+ */
+export interface PerplexityResult {
+  /** Null when no token could be scored (an empty text). */
+  readonly perplexity: number | null;
+  /** Tokens whose probability was scored. */
+  readonly scoredTokens: number;
+  /** Sum of −ln p over the scored tokens. */
+  readonly negativeLogLikelihood: number;
+  /** Context windows the text was split into. */
+  readonly windows: number;
+  readonly seconds: number;
+}
+
 /** Options only tests use. */
 export interface TestOnlyLoadOptions {
   /** Skip the parent-side header check, to prove the process boundary contains native crashes. */
@@ -108,6 +138,8 @@ export interface TestOnlyLoadOptions {
 export type ToChildMessage =
   | { readonly type: 'load'; readonly id: number; readonly path: string; readonly options: ModelLoadOptions }
   | { readonly type: 'generate'; readonly id: number; readonly requests: readonly GenerationRequest[] }
+  | { readonly type: 'embed'; readonly id: number; readonly texts: readonly string[] }
+  | { readonly type: 'perplexity'; readonly id: number; readonly text: string }
   | { readonly type: 'cancel'; readonly id: number }
   | { readonly type: 'unload'; readonly id: number };
 

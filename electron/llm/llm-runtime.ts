@@ -17,8 +17,19 @@ import {
   type Token,
 } from 'node-llama-cpp';
 import { AppError } from '../../shared/errors.js';
+import { EmbeddingSession } from './llm-embedding.js';
 import { generateBatch, type GenerationRuntime } from './llm-generation.js';
-import type { GenerationBatch, GenerationProgress, GenerationRequest, LlmBackend, ModelLoadOptions, RuntimeModelState } from './llm-protocol.js';
+import { textPerplexity } from './llm-perplexity.js';
+import type {
+  EmbeddingBatch,
+  GenerationBatch,
+  GenerationProgress,
+  GenerationRequest,
+  LlmBackend,
+  ModelLoadOptions,
+  PerplexityResult,
+  RuntimeModelState,
+} from './llm-protocol.js';
 import { GrammarCache } from './llm-prompts.js';
 
 const DEFAULT_CONTEXT_SIZE = 4096;
@@ -27,6 +38,8 @@ interface Loaded {
   readonly model: LlamaModel;
   readonly context: LlamaContext;
   readonly runtime: GenerationRuntime;
+  /** A second context for embeddings, made on the first embed call. */
+  readonly embedding: EmbeddingSession;
 }
 
 /** Gives each queued sequence an equal share of the batch, and counts the batches (one decode each). */
@@ -148,7 +161,7 @@ export class ModelRuntime {
       decodeCalls: () => counter.decodes,
     };
     const backend: LlmBackend = llama.gpu === false ? 'cpu' : llama.gpu;
-    this.loaded = { model, context, runtime };
+    this.loaded = { model, context, runtime, embedding: new EmbeddingSession(model, context.contextSize, threads) };
     return { backend, gpuLayers: model.gpuLayers, contextSize: context.contextSize, sequences, threads };
   }
 
@@ -158,11 +171,25 @@ export class ModelRuntime {
     return generateBatch(this.loaded.runtime, requests, { signal, onProgress });
   }
 
+  /** Embeds texts with the loaded model (see EmbeddingBatch). */
+  async embed(texts: readonly string[], signal: AbortSignal): Promise<EmbeddingBatch> {
+    if (this.loaded === undefined) throw new AppError('model-failed', 'No model is loaded. Load a model first.');
+    return this.loaded.embedding.embed(texts, signal);
+  }
+
+  /** The perplexity of `text` under the loaded model, scored on its first sequence. */
+  async perplexity(text: string, signal: AbortSignal): Promise<PerplexityResult> {
+    if (this.loaded === undefined) throw new AppError('model-failed', 'No model is loaded. Load a model first.');
+    const { model, runtime } = this.loaded;
+    return textPerplexity(model, runtime.sequences[0]!, runtime.contextSize, text, signal);
+  }
+
   /** Frees the loaded model and its context. */
   async unload(): Promise<void> {
     const loaded = this.loaded;
     this.loaded = undefined;
     if (loaded === undefined) return;
+    await loaded.embedding.dispose();
     await loaded.context.dispose();
     await loaded.model.dispose();
   }

@@ -23,7 +23,8 @@ function methodsFlag(raw: string | undefined): 'all' | MethodId[] {
   if (raw === undefined || raw === 'all') return 'all';
   const names = raw.split(',').map((name) => name.trim());
   for (const name of names) {
-    if (!(METHOD_IDS as readonly string[]).includes(name)) throw new UsageError(`--method: unknown method "${name}". Choose all, or from ${METHOD_IDS.join(', ')}.`);
+    if (!(METHOD_IDS as readonly string[]).includes(name))
+      throw new UsageError(`--method: unknown method "${name}". Choose all, or from ${METHOD_IDS.join(', ')}.`);
   }
   return names as MethodId[];
 }
@@ -31,7 +32,8 @@ function methodsFlag(raw: string | undefined): 'all' | MethodId[] {
 function ksFlag(raw: string | undefined): number[] {
   const values = (raw ?? '2,5').split(',').map((v) => v.trim());
   const ks = values.map((v) => Number(v));
-  if (values.some((v) => !/^\d+$/.test(v)) || ks.some((k) => k < 2 || k > MAX_K)) throw new UsageError(`--k must be whole numbers from 2 to ${MAX_K}, separated by commas (got "${raw}").`);
+  if (values.some((v) => !/^\d+$/.test(v)) || ks.some((k) => k < 2 || k > MAX_K))
+    throw new UsageError(`--k must be whole numbers from 2 to ${MAX_K}, separated by commas (got "${raw}").`);
   return [...new Set(ks)];
 }
 

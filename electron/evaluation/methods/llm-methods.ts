@@ -1,0 +1,90 @@
+/**
+ * The three LLM methods of the paper's tables, as slots that take a rewrite function.
+ * The rewriting itself lives in electron/rewriter/; the evaluation only asks it for a
+ * rewrite of d′ and how much that cost. All three use the same loaded model.
+ */
+import type { ModelLoadOptions } from '../../llm/llm-protocol.js';
+import type { LlmClient } from '../../llm/llm-client.js';
+import type { PhraseIndex } from '../../../shared/linkage/phrase-index.js';
+import type { DetectionSettings } from '../../../shared/linkage/settings.js';
+import type { DetectionResult } from '../../../shared/linkage/types.js';
+import type { CollectionIndex } from '../../index-store/collection-index.js';
+import type { EvaluationDocument, MethodDefinition, MethodId } from './method-types.js';
+
+/** One rewrite the evaluation asks for. */
+export interface RewriteRequest {
+  readonly document: EvaluationDocument;
+  /**
+   * Which spans to give the model: 1 = the minimal linkable N-grams (`detection.minimal`);
+   * 3 = those and the spans from combinations (`detection.combinations`); null = none,
+   * the paper's baseline that rewrites the whole text "while preserving its meaning".
+   */
+  readonly arity: 1 | 3 | null;
+  readonly collection: CollectionIndex;
+  readonly index: PhraseIndex;
+  /** k, max N, placeholder pattern and source id of the run (arity 3 as detected). Re-check rewrites with these. */
+  readonly settings: DetectionSettings;
+  /** d′ checked with `settings`, so the first pass needs no detection of its own. */
+  readonly detection: DetectionResult;
+  /** Sampling seed for this document. */
+  readonly seed: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** The rewriter's answer: the final text and the cost of all its passes together. */
+export interface RewriteOutcome {
+  readonly text: string;
+  /** Rewriting passes (detection, then a generate call, repeated until nothing links or the rewriter gives up). */
+  readonly passes: number;
+  /** Prompt tokens over all generate calls (GenerationResult.promptTokens summed). */
+  readonly promptTokens: number;
+  /** Generated tokens over all generate calls. */
+  readonly generatedTokens: number;
+}
+
+/** Rewrites one document; the evaluation times the call itself. */
+export type RewriteFunction = (request: RewriteRequest) => Promise<RewriteOutcome>;
+
+/**
+ * How the evaluation gets a rewrite function for a loaded model: the one place that
+ * ties the evaluation to electron/rewriter/ (see rewriter-binding.ts).
+ */
+export interface RewriterBinding {
+  /** How to load the LLM for rewriting (sequences, context size); default: the runtime's defaults. */
+  readonly loadOptions?: ModelLoadOptions;
+  /** Names the rewriter and its prompt version: part of the resume key, so a changed prompt reruns. */
+  readonly version: string;
+  /** A rewrite function on the loaded client. */
+  create(client: LlmClient): RewriteFunction;
+}
+
+const LABELS: Readonly<Record<string, { arity: 1 | 3 | null; label: string }>> = {
+  'llm-baseline': { arity: null, label: 'Baseline LLM-based rewriting (without specified spans to rephrase)' },
+  'llm-spans-arity-1': { arity: 1, label: 'LLM-based rewriting w/ list of spans (text spans extracted for arity = 1)' },
+  'llm-spans-arity-3': { arity: 3, label: 'LLM-based rewriting w/ list of spans (text spans extracted for arity ≤ 3)' },
+};
+
+/** One of the three LLM methods on `rewrite`; `model` identifies the LLM for the resume key. */
+export function llmMethod(id: MethodId, rewrite: RewriteFunction, model: Readonly<Record<string, unknown>>, version: string): MethodDefinition {
+  const slot = LABELS[id];
+  if (slot === undefined) throw new RangeError(`${id} is not an LLM method.`);
+  return {
+    id,
+    label: slot.label,
+    settings: { model, rewriter: version },
+    run: async (document, context) => {
+      const started = performance.now();
+      const outcome = await rewrite({
+        document,
+        arity: slot.arity,
+        collection: context.collection,
+        index: context.index,
+        settings: context.settings,
+        detection: context.detection,
+        seed: context.seed,
+        signal: context.signal,
+      });
+      return { ...outcome, seconds: (performance.now() - started) / 1000 };
+    },
+  };
+}

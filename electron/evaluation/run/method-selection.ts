@@ -1,0 +1,44 @@
+/**
+ * Which methods a run can run: the model-free ones always, the LLM ones only with an LLM
+ * and a wired rewriter. "all" runs what can run and lists the rest with the reason.
+ */
+import { AppError } from '../../../shared/errors.js';
+import { llmMethod, type RewriterBinding } from '../methods/llm-methods.js';
+import { LLM_METHOD_IDS, METHOD_IDS, type MethodDefinition, type MethodId } from '../methods/method-types.js';
+import { handcraftedMethod, redactionMethod, releasedMethod } from '../methods/simple-methods.js';
+import type { ModelServices } from './model-services.js';
+
+const LLM_LABELS: Readonly<Record<string, string>> = {
+  'llm-baseline': 'Baseline LLM-based rewriting (without specified spans to rephrase)',
+  'llm-spans-arity-1': 'LLM-based rewriting w/ list of spans (arity = 1)',
+  'llm-spans-arity-3': 'LLM-based rewriting w/ list of spans (arity ≤ 3)',
+};
+
+/** Methods to run and methods left out with the reason. */
+export interface MethodSelection {
+  readonly run: readonly MethodDefinition[];
+  readonly skipped: readonly { readonly id: MethodId; readonly label: string; readonly reason: string }[];
+}
+
+/** Resolves `requested` ("all" or a list) against what this run has. */
+export function selectMethods(requested: 'all' | readonly MethodId[], models: ModelServices, binding: RewriterBinding | undefined): MethodSelection {
+  const wanted = requested === 'all' ? METHOD_IDS : requested;
+  const run: MethodDefinition[] = [];
+  const skipped: { id: MethodId; label: string; reason: string }[] = [];
+  const missing =
+    models.llm === undefined ? 'needs an LLM (--llm-model)' : binding === undefined ? 'the rewriter is not wired into the evaluation yet' : undefined;
+  for (const id of METHOD_IDS.filter((m) => wanted.includes(m))) {
+    if (!LLM_METHOD_IDS.includes(id)) {
+      run.push(id === 'released' ? releasedMethod : id === 'handcrafted' ? handcraftedMethod : redactionMethod);
+      continue;
+    }
+    if (missing !== undefined) {
+      if (requested !== 'all') throw new AppError('invalid-settings', `Method ${id} ${missing}.`);
+      skipped.push({ id, label: LLM_LABELS[id]!, reason: missing });
+      continue;
+    }
+    const { identity, client } = models.llm!;
+    run.push(llmMethod(id, binding!.create(client), { ...identity }, binding!.version));
+  }
+  return { run, skipped };
+}
