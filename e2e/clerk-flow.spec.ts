@@ -31,6 +31,8 @@ test('the full review flow, from collection to exported files', async ({ page, h
   expect(initial).toBeGreaterThan(0);
   await expect(page.locator('mark.single').first()).toBeVisible();
   await expect(page.locator('mark.combo').first()).toBeVisible();
+  // Beyond phrase search: BM25 still finds the source (named by the record) first.
+  await expect(page.getByTestId('fuzzy-rank')).toHaveText('Fuzzy search: the source is still the top match among 1,056 documents');
   await page.screenshot({ path: testInfo.outputPath('review.png') });
 
   // 3. Replace the first finding with a placeholder: the count drops.

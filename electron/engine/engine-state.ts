@@ -5,7 +5,10 @@
  */
 import type { AbortLike } from '../../shared/errors.js';
 import { AppError } from '../../shared/errors.js';
-import type { CheckResult, IndexStatistics, ReviewSettings, SourceCandidate } from '../../shared/ipc/types.js';
+import type { CheckResult, FuzzyRank, IndexStatistics, ReviewSettings, SourceCandidate } from '../../shared/ipc/types.js';
+import { bm25Scores, queryTerms } from '../evaluation/search/bm25.js';
+import { sourceRank } from '../evaluation/search/source-rank.js';
+import { TermStatistics } from '../evaluation/search/term-statistics.js';
 import { detectionSteps, SegmentCache } from '../../shared/linkage/detect.js';
 import { restrictToArity, rewriteCost } from '../../shared/linkage/rewrite-cost.js';
 import type { DetectionSettings } from '../../shared/linkage/settings.js';
@@ -21,6 +24,7 @@ export type Progress = (phase: string, done: number, total: number) => void;
 export class EngineState {
   private readonly open = new Map<string, CollectionIndex>();
   private readonly caches = new Map<string, SegmentCache>();
+  private readonly termStatistics = new Map<string, { generation: number; statistics: TermStatistics }>();
 
   collection(path: string): CollectionIndex {
     let collection = this.open.get(path);
@@ -40,6 +44,7 @@ export class EngineState {
   close(path: string): void {
     this.open.get(path)?.close();
     this.open.delete(path);
+    this.termStatistics.delete(path);
     for (const key of this.caches.keys()) if (key.startsWith(`${path}\u0000`)) this.caches.delete(key);
   }
 
@@ -87,6 +92,26 @@ export class EngineState {
     const collection = this.collection(path);
     const detection = runToEnd(detectionSteps(collection.phraseIndex(), text, { ...this.settingsFor(collection, settings, 1), sourceId: undefined }, { singlesOnly: true }));
     return suggestSources(detection.minimal);
+  }
+
+  /** BM25 over the collection with the text as the query: the source's rank and the best match. */
+  fuzzyRank(path: string, text: string, sourceId: string | null): FuzzyRank {
+    const collection = this.collection(path);
+    const index = collection.phraseIndex();
+    const generation = collection.readInfo().generation;
+    let cached = this.termStatistics.get(path);
+    if (cached === undefined || cached.generation !== generation) {
+      cached = { generation, statistics: TermStatistics.fromIndex(index) };
+      this.termStatistics.set(path, cached);
+    }
+    const { statistics } = cached;
+    const scores = bm25Scores(statistics, queryTerms(index, text, collection.readInfo().placeholderPattern));
+    let top = -1;
+    for (let d = 0; d < scores.length; d++) if (top < 0 || scores[d]! > scores[top]!) top = d;
+    const topId = top < 0 || scores[top]! <= 0 ? null : statistics.documentIds[top]!;
+    const dense = sourceId === null ? undefined : statistics.denseNumberOf(sourceId);
+    const ranked = dense === undefined ? null : sourceRank(scores, dense);
+    return { total: statistics.documentCount, topId, sourceId: ranked === null ? null : sourceId, rank: ranked?.rank ?? null, margin: ranked?.margin ?? null };
   }
 
   documents(path: string, search: string, offset: number, limit: number): { total: number; documents: DocumentSummary[] } {

@@ -22,6 +22,7 @@ serveOperations({
   combinations: (args: CheckArgs, context) => state.combinations(args.path, args.text, args.settings, args.documentKey, context.signal),
   statistics: (args: { path: string }, context) => state.statistics(args.path, context.signal, context.progress),
   suggestSource: (args: { path: string; text: string; settings: ReviewSettings }) => state.suggestSource(args.path, args.text, args.settings),
+  fuzzyRank: (args: { path: string; text: string; sourceId: string | null }) => state.fuzzyRank(args.path, args.text, args.sourceId),
   documents: (args: { path: string; search: string; offset: number; limit: number }) => state.documents(args.path, args.search, args.offset, args.limit),
   hasDocument: (args: { path: string; id: string }) => state.hasDocument(args.path, args.id),
 });

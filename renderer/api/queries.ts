@@ -46,6 +46,13 @@ export const detectionQueries = {
       gcTime: 60_000,
       retry: false,
     }),
+  fuzzyRank: (collectionPath: string, text: string, sourceId: string | null) =>
+    queryOptions({
+      queryKey: ['detection', 'fuzzy-rank', { collectionPath, text: textKey(text), sourceId }],
+      queryFn: () => call('detection:fuzzy-rank', { collectionPath, text, sourceId }),
+      staleTime: Infinity,
+      retry: false,
+    }),
   suggestSource: (collectionPath: string, text: string) =>
     queryOptions({
       queryKey: ['detection', 'suggest-source', { collectionPath, text: textKey(text) }],

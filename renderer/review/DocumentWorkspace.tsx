@@ -13,6 +13,7 @@ import { call } from '../api/client.js';
 import { documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { ExportDialog } from './ExportDialog.js';
+import { FuzzyRankChip } from './FuzzyRankChip.js';
 import { HighlightedText } from './HighlightedText.js';
 import { mapFindings } from './map-findings.js';
 import { SidePanel } from './SidePanel.js';
@@ -94,11 +95,6 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
     <section className="workspace" data-state={settled ? 'ready' : 'checking'} data-testid="workspace">
       <div className="doc-header">
         <h1 title={document.title}>{document.title}</h1>
-        {detection.result !== undefined && (
-          <span className={`verdict ${remaining === 0 ? 'clean' : 'linkable'}`} data-testid="verdict" role="status">
-            {verdict(detection.result)}
-          </span>
-        )}
         <button type="button" onClick={() => (editing ? stopEditing() : setEditing(true))} title={editing ? 'Esc' : 'E'}>
           {editing ? 'Done editing' : 'Edit text'}
         </button>
@@ -111,6 +107,14 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
         <button type="button" className="primary" onClick={() => setExporting(true)} disabled={editing}>
           Export…
         </button>
+      </div>
+      <div className="row">
+        {detection.result !== undefined && (
+          <span className={`verdict ${remaining === 0 ? 'clean' : 'linkable'}`} data-testid="verdict" role="status">
+            {verdict(detection.result)}
+          </span>
+        )}
+        <FuzzyRankChip document={document} text={detection.resultText ?? document.text} />
       </div>
       <ErrorBanner error={error ?? detection.error} onDismiss={() => setError(null)} />
       {document.settings.collectionPath === null && (

@@ -27,6 +27,7 @@ export const CHANNEL_NAMES = [
   'detection:check',
   'detection:combinations',
   'detection:suggest-source',
+  'detection:fuzzy-rank',
   'suggestions:generate',
   'suggestions:list',
   'suggestions:accept',

@@ -12,6 +12,7 @@ import type {
   CollectionDocument,
   CollectionSummary,
   ExportResult,
+  FuzzyRank,
   IndexStatistics,
   JobInfo,
   ModelState,
@@ -145,6 +146,9 @@ export const contract = {
   'detection:combinations': channel<JobInfo>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
   /** The likeliest sources of a text among the collection. */
   'detection:suggest-source': channel<SourceCandidate[]>()(z.object({ text, collectionPath: path }).strict()),
+
+  /** The rank of the source among the collection by BM25, with the whole text as the query. */
+  'detection:fuzzy-rank': channel<FuzzyRank>()(z.object({ text, collectionPath: path, sourceId: id.nullable() }).strict()),
 
   /** Proposes replacements for the spans still linkable (or the selected ones). */
   'suggestions:generate': channel<JobInfo>()(

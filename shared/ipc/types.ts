@@ -134,6 +134,20 @@ export interface SourceCandidate {
   readonly sharedRarePhrases: number;
 }
 
+/**
+ * Fuzzy-search linkage: where the source lands when an ordinary search engine (BM25)
+ * ranks the whole collection against the released text.
+ */
+export interface FuzzyRank {
+  readonly total: number;
+  readonly topId: string | null;
+  /** The source ranked, when one is known (set, named by the record, or suggested). */
+  readonly sourceId: string | null;
+  readonly rank: number | null;
+  /** Source score minus the best other: positive when the source is first. */
+  readonly margin: number | null;
+}
+
 /** A long-running job. */
 export interface JobInfo {
   readonly id: string;

@@ -7,7 +7,7 @@ import type { CheckResult, ReviewSettings } from '../../../shared/ipc/types.js';
 import type { AppServices, Handlers } from '../app-services.js';
 import { knownCollection } from './collection-handlers.js';
 
-type DetectionHandlers = Pick<Handlers, 'detection:check' | 'detection:combinations' | 'detection:suggest-source'>;
+type DetectionHandlers = Pick<Handlers, 'detection:check' | 'detection:combinations' | 'detection:suggest-source' | 'detection:fuzzy-rank'>;
 
 /** The collection a document is checked against; a clear error when none is chosen. */
 export function collectionOf(services: AppServices, settings: ReviewSettings): string {
@@ -35,6 +35,10 @@ export function detectionHandlers(services: AppServices): DetectionHandlers {
       const job = services.jobs.start('combinations', (context) => fullCheck(services, documentId, text, settings, context.signal, context.progress));
       services.combinationJobs.set(documentId, job.id);
       return job;
+    },
+    'detection:fuzzy-rank': async ({ text, collectionPath, sourceId }) => {
+      knownCollection(services, collectionPath);
+      return services.engine.request('fuzzyRank', { path: collectionPath, text, sourceId });
     },
     'detection:suggest-source': async ({ text, collectionPath }) => {
       knownCollection(services, collectionPath);
