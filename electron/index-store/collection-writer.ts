@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
+
+const deflateAsync = promisify(deflateRaw);
 import { AppError, throwIfAborted } from '../../shared/errors.js';
 import { compilePlaceholderPattern, DEFAULT_PLACEHOLDER_PATTERN } from '../../shared/tokenizer/placeholders.js';
 import type { ImportProblem, ImportRecord } from '../import/import-records.js';
@@ -19,10 +21,15 @@ import { insertShard, insertVocabularyPart, readVocabulary, type EncodedShard } 
 import { sortParallelism, sortShards } from './sort-pool.js';
 import { Vocabulary } from './vocabulary.js';
 
-const deflateAsync = promisify(deflateRaw);
 
 /** Below this many stream tokens a batch is sorted as one shard: workers cost more than they save. */
 const MIN_TOKENS_PER_PARALLEL_SHARD = 500_000;
+/**
+ * Above this many, a batch is cut into more shards than cores: induced sorting touches
+ * its arrays at random, and past ~8M entries cache and TLB misses make each entry dearer,
+ * so smaller shards keep the build linear (each shard costs detection a few binary searches).
+ */
+const MAX_TOKENS_PER_SHARD = 8_000_000;
 /** Compaction is due when more shards than this accumulate. */
 const MAX_SHARDS_BEFORE_COMPACTION = 16;
 
@@ -92,11 +99,11 @@ interface PendingDocument {
   readonly origin: string;
   readonly source: string | undefined;
   readonly textSha256: string;
-  readonly compressed: Promise<Buffer>;
 }
 
 function shardCountFor(streamLength: number): number {
-  return Math.max(1, Math.min(sortParallelism(), Math.floor(streamLength / MIN_TOKENS_PER_PARALLEL_SHARD)));
+  const parallel = Math.max(1, Math.min(sortParallelism(), Math.floor(streamLength / MIN_TOKENS_PER_PARALLEL_SHARD)));
+  return Math.max(parallel, Math.ceil(streamLength / MAX_TOKENS_PER_SHARD));
 }
 
 /** Sorts a tokenized batch (split for parallel sorting) with progress. */
@@ -110,6 +117,25 @@ async function sortBatch(batch: TokenizedShard, maxTokenId: number, options: Add
     onShardSorted: (done, total) => options.onProgress?.('sorting', done, total),
   });
   return { encoded, parts };
+}
+
+/**
+ * Deflates texts on the thread pool while this thread tokenizes (reading uses one core;
+ * compression takes the other), with a bounded backlog so memory stays flat.
+ */
+class TextCompressor {
+  private readonly done = new Map<number, Buffer>();
+  private readonly inFlight: Promise<void>[] = [];
+
+  async add(number: number, text: string): Promise<void> {
+    this.inFlight.push(deflateAsync(Buffer.from(text, 'utf8'), { level: 4 }).then((bytes) => void this.done.set(number, bytes)));
+    if (this.inFlight.length >= 32) await this.inFlight.shift();
+  }
+
+  async finish(): Promise<Map<number, Buffer>> {
+    await Promise.all(this.inFlight);
+    return this.done;
+  }
 }
 
 /** Writes sorted shards and their documents; returns nothing. Call inside the transaction. */
@@ -145,6 +171,7 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
     let nextNumber = (sequence?.seq ?? 0) + 1;
 
     const tokenizer = new ShardTokenizer(vocabulary, pattern);
+    const compressor = new TextCompressor();
     const problems: ImportProblem[] = [];
     const pending = new Map<number, PendingDocument>();
     const seen = new Set<string>();
@@ -184,8 +211,8 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
         origin: record.origin,
         source: record.source,
         textSha256: sha256(record.text),
-        compressed: deflateAsync(Buffer.from(record.text, 'utf8'), { level: 4 }),
       });
+      await compressor.add(number, record.text);
       options.onProgress?.('reading', tokenizer.documentCount, 0);
     }
     if (pending.size === 0) return { added: 0, replaced: 0, tokens: 0, problems, seconds: (performance.now() - started) / 1000 };
@@ -193,8 +220,7 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
     const { encoded, parts } = await sortBatch(tokenizer.finish(), vocabulary.maxId, options);
     throwIfAborted(options.signal);
     options.onProgress?.('writing', 0, pending.size);
-    const texts = new Map<number, Buffer>();
-    for (const [number, d] of pending) texts.set(number, await d.compressed);
+    const texts = await compressor.finish();
     throwIfAborted(options.signal);
     insertVocabularyPart(db, vocabularyBefore, vocabulary.keysFrom(vocabularyBefore));
     if (replacing.length > 0) {

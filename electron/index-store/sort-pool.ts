@@ -40,8 +40,7 @@ function sortOnWorker(shard: TokenizedShard, maxTokenId: number, signal: AbortSi
 
 /**
  * Sorts and encodes every shard: a single shard on the calling thread (no worker
- * start-up for small imports), several on one worker each, in parallel. Callers keep the
- * shard count at or below sortParallelism().
+ * start-up for small imports), several on workers, at most sortParallelism() at a time.
  */
 export async function sortShards(
   shards: readonly TokenizedShard[],
@@ -57,11 +56,15 @@ export async function sortShards(
       return encoded;
     });
   }
-  return Promise.all(
-    shards.map(async (shard) => {
-      const encoded = await sortOnWorker(shard, maxTokenId, options.signal);
+  const results: EncodedShard[] = new Array(shards.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < shards.length) {
+      const index = next++;
+      results[index] = await sortOnWorker(shards[index]!, maxTokenId, options.signal);
       report();
-      return encoded;
-    }),
-  );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(sortParallelism(), shards.length) }, lane));
+  return results;
 }

@@ -56,11 +56,19 @@ function toSuggestion(r: SuggestionRow): Suggestion {
 export class SuggestionStore {
   constructor(private readonly db: Database.Database) {}
 
-  /** Replaces the pending suggestions of a document with new proposals. */
-  replacePending(documentId: string, source: Suggestion['source'], pass: number, proposals: readonly Proposal[]): void {
+  /**
+   * Adds new proposals. They replace every pending suggestion (a new pass over the whole
+   * text) or, for a pass over selected spans, only the pending ones they overlap.
+   */
+  replacePending(documentId: string, source: Suggestion['source'], pass: number, proposals: readonly Proposal[], replace: 'all' | 'overlapping' = 'all'): void {
     const at = new Date().toISOString();
     this.db.transaction(() => {
-      this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending'").run(at, documentId);
+      if (replace === 'all') {
+        this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending'").run(at, documentId);
+      } else {
+        const stale = this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' AND start < ? AND end > ?");
+        for (const p of proposals) stale.run(at, documentId, p.end, p.start);
+      }
       const insert = this.db.prepare(
         "INSERT INTO suggestions (document_id, start, end, before, after, source, status, reasoning, fallback, pass, model_json, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)",
       );

@@ -1,7 +1,7 @@
 /**
  * The findings beside the text: phrase, documents and kind. Up/Down move through the
  * list, Enter (or a click) jumps to the phrase in the text, P replaces it with a
- * placeholder.
+ * placeholder; the model can be asked to rewrite just the selected phrase.
  */
 import { useRef } from 'react';
 import type { Finding } from '../../shared/review/findings.js';
@@ -12,10 +12,12 @@ interface Props {
   readonly onSelect: (id: string) => void;
   readonly onJump: (id: string) => void;
   readonly onPlaceholder: (finding: Finding) => void;
+  /** Asks the model for a rewrite of this phrase only. */
+  readonly onRewrite: (finding: Finding) => void;
   readonly busy: boolean;
 }
 
-export function FindingsList({ findings, focusedId, onSelect, onJump, onPlaceholder, busy }: Props) {
+export function FindingsList({ findings, focusedId, onSelect, onJump, onPlaceholder, onRewrite, busy }: Props) {
   const list = useRef<HTMLUListElement>(null);
   if (findings.length === 0) return <p className="muted" data-testid="no-findings">No linkable phrases.</p>;
 
@@ -59,6 +61,9 @@ export function FindingsList({ findings, focusedId, onSelect, onJump, onPlacehol
             <div className="finding-actions">
               <button type="button" disabled={busy} onClick={() => onPlaceholder(finding)} title="P">
                 Replace with [REDACTED]
+              </button>
+              <button type="button" disabled={busy} onClick={() => onRewrite(finding)}>
+                Rewrite with the model
               </button>
             </div>
           )}

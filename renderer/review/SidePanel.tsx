@@ -5,6 +5,9 @@
 import { useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import type { Finding } from '../../shared/review/findings.js';
+import { call } from '../api/client.js';
+import { ErrorBanner } from '../common/ErrorBanner.js';
+import { updateJob } from '../jobs/job-store.js';
 import { FindingsList } from './FindingsList.js';
 import { SettingsPanel } from './SettingsPanel.js';
 import { SuggestionsPanel } from './SuggestionsPanel.js';
@@ -28,6 +31,18 @@ interface Props {
 
 export function SidePanel(props: Props) {
   const [tab, setTab] = useState<Tab>('findings');
+  const [suggestionJob, setSuggestionJob] = useState<string | null>(null);
+  const [rewriteError, setRewriteError] = useState<unknown>(null);
+  const rewrite = (finding: Finding) => {
+    call('suggestions:generate', { documentId: props.document.id, source: 'model', spans: [{ start: finding.start, end: finding.end }] }).then(
+      (job) => {
+        updateJob(job);
+        setSuggestionJob(job.id);
+        setTab('suggestions');
+      },
+      setRewriteError,
+    );
+  };
   return (
     <aside className="sidepanel" aria-label="Review panel">
       <div className="tabs" role="tablist">
@@ -55,9 +70,12 @@ export function SidePanel(props: Props) {
       </div>
       <div className="tabpanel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'findings' && (
-          <FindingsList findings={props.findings} focusedId={props.focusedId} onSelect={props.onSelect} onJump={props.onJump} onPlaceholder={props.onPlaceholder} busy={props.busy} />
+          <>
+            <ErrorBanner error={rewriteError} onDismiss={() => setRewriteError(null)} />
+            <FindingsList findings={props.findings} focusedId={props.focusedId} onSelect={props.onSelect} onJump={props.onJump} onPlaceholder={props.onPlaceholder} onRewrite={rewrite} busy={props.busy} />
+          </>
         )}
-        {tab === 'suggestions' && <SuggestionsPanel document={props.document} />}
+        {tab === 'suggestions' && <SuggestionsPanel document={props.document} jobId={suggestionJob} onJob={setSuggestionJob} />}
         {tab === 'settings' && <SettingsPanel document={props.document} detection={props.detection} />}
         {tab === 'versions' && <VersionsPanel document={props.document} />}
       </div>

@@ -51,10 +51,10 @@ function SuggestionCard({ suggestion, text, onAccept, onReject, busy }: { sugges
   );
 }
 
-export function SuggestionsPanel({ document }: { document: ReviewDocument }) {
+export function SuggestionsPanel({ document, jobId, onJob }: { document: ReviewDocument; jobId: string | null; onJob: (jobId: string | null) => void }) {
   const queryClient = useQueryClient();
   const suggestions = useQuery(documentQueries.suggestions(document.id));
-  const [jobId, setJobId] = useState<string | null>(null);
+  const setJobId = onJob;
   const [lastSource, setLastSource] = useState<'placeholder' | 'model'>('placeholder');
   const job = useJob(jobId);
   const setDocument = (updated: ReviewDocument) => queryClient.setQueryData(documentQueries.get(document.id).queryKey, updated);

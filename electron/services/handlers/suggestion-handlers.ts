@@ -28,7 +28,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
         // The head may have moved while the source worked; then these proposals are stale.
         if (services.reviews.get(documentId).versionId !== document.versionId) throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');
         const previousPass = services.suggestions.list(documentId).reduce((max, s) => Math.max(max, s.pass), 0);
-        services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals);
+        services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping');
         if (response.record !== undefined) {
           services.db.prepare('INSERT INTO rewrite_runs (document_id, record_json, created_at) VALUES (?, ?, ?)').run(documentId, JSON.stringify(response.record), new Date().toISOString());
         }
