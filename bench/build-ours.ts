@@ -14,4 +14,6 @@ const bytes = statSync(output).size;
 const collection = openCollection(output);
 const { characters } = collection.db.prepare('SELECT SUM(char_count) AS characters FROM documents').get() as { characters: number };
 collection.close();
-process.stdout.write(JSON.stringify({ seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, bytes, tokens: report.tokens, characters, documents: report.added }));
+process.stdout.write(
+  JSON.stringify({ seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, bytes, tokens: report.tokens, characters, documents: report.added }),
+);

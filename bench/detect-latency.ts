@@ -41,7 +41,12 @@ for (const d of documents.slice(0, Number(ftsDocs))) {
     for (let i = tokens.segmentStarts[s]!; i < tokens.segmentStarts[s + 1]!; i++) {
       for (let n = 1; n <= 8 && i + n <= tokens.segmentStarts[s + 1]!; n++) {
         // FTS5 phrase syntax: double quotes around the phrase, inner quotes doubled.
-        phrases.add(`"${tokens.keys.slice(i, i + n).join(' ').replace(/"/g, '""')}"`);
+        phrases.add(
+          `"${tokens.keys
+            .slice(i, i + n)
+            .join(' ')
+            .replace(/"/g, '""')}"`,
+        );
       }
     }
   }

@@ -36,7 +36,10 @@ try {
   };
   // The rewriting pipeline on the tiny test model (CPU): costs, not results.
   process.stderr.write('  rewrite/tiny-cpu.ts\n');
-  results.rewriteTiny = execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'rewrite', 'tiny-cpu.ts')], { cwd: root, maxBuffer: 16 * 1024 * 1024 }).toString();
+  results.rewriteTiny = execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'rewrite', 'tiny-cpu.ts')], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  }).toString();
   writeFileSync(join(root, 'BENCHMARKS.md'), renderReport(results));
   writeFileSync(join(root, 'bench', 'last-run.json'), `${JSON.stringify(results, null, 1)}\n`);
   process.stdout.write(renderReport(results));

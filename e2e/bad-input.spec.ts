@@ -31,10 +31,13 @@ test('a bad collection import reports each problem and keeps the good documents'
   await page.getByRole('button', { name: 'Collections' }).click();
   await page.getByLabel('Collection name').fill('Mixed inputs');
   const good = JSON.stringify({ id: 'one', text: 'A judgment about a prison.' }) + '\n{broken\n' + JSON.stringify({ id: 'two', text: '' }) + '\n';
-  await page.getByLabel('Files to import').first().setInputFiles([
-    { name: 'mixed.jsonl', mimeType: 'application/json', buffer: Buffer.from(good) },
-    { name: 'picture.txt', mimeType: 'text/plain', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00]) },
-  ]);
+  await page
+    .getByLabel('Files to import')
+    .first()
+    .setInputFiles([
+      { name: 'mixed.jsonl', mimeType: 'application/json', buffer: Buffer.from(good) },
+      { name: 'picture.txt', mimeType: 'text/plain', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00]) },
+    ]);
   const report = page.getByTestId('import-report');
   await expect(report).toContainText('Added 1 documents', { timeout: 60_000 });
   await report.getByText('3 input(s) skipped').click();

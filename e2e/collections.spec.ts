@@ -9,9 +9,17 @@ test('create a collection with progress, cancel one, then add and remove documen
 
   // A larger upload (the demo collection four times over, new ids) so there is time to cancel.
   const lines = gunzipSync(readFileSync('demo/collection.jsonl.gz')).toString('utf8').trim().split('\n');
-  const big = [0, 1, 2, 3].flatMap((copy) => lines.map((l) => { const r = JSON.parse(l); return JSON.stringify({ ...r, id: `${r.id}-copy${copy}` }); }));
+  const big = [0, 1, 2, 3].flatMap((copy) =>
+    lines.map((l) => {
+      const r = JSON.parse(l);
+      return JSON.stringify({ ...r, id: `${r.id}-copy${copy}` });
+    }),
+  );
   await page.getByLabel('Collection name').fill('Cancelled');
-  await page.getByLabel('Files to import').first().setInputFiles({ name: 'big.jsonl.gz', mimeType: 'application/gzip', buffer: gzipSync(big.join('\n')) });
+  await page
+    .getByLabel('Files to import')
+    .first()
+    .setInputFiles({ name: 'big.jsonl.gz', mimeType: 'application/gzip', buffer: gzipSync(big.join('\n')) });
   const progress = page.getByTestId('new-collection').getByRole('progressbar');
   await expect(progress).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: testInfo.outputPath('import-progress.png') });
@@ -20,7 +28,10 @@ test('create a collection with progress, cancel one, then add and remove documen
 
   // A small one that completes.
   await page.getByLabel('Collection name').fill('Small set');
-  await page.getByLabel('Files to import').first().setInputFiles({ name: 'small.jsonl', mimeType: 'application/json', buffer: Buffer.from(lines.slice(0, 40).join('\n')) });
+  await page
+    .getByLabel('Files to import')
+    .first()
+    .setInputFiles({ name: 'small.jsonl', mimeType: 'application/json', buffer: Buffer.from(lines.slice(0, 40).join('\n')) });
   await expect(page.getByTestId('import-report')).toContainText('Added 40 documents', { timeout: 60_000 });
   await page.getByRole('button', { name: /Show Small set/ }).click();
   await expect(page.getByRole('heading', { name: 'Small set' })).toBeVisible();
@@ -28,7 +39,10 @@ test('create a collection with progress, cancel one, then add and remove documen
 
   // Add a text file, then remove it again.
   await page.getByRole('region', { name: /Documents of the collection/ }).waitFor();
-  await page.locator('section').getByLabel('Files to import').setInputFiles({ name: 'extra-judgment.txt', mimeType: 'text/plain', buffer: Buffer.from('An extra judgment text.') });
+  await page
+    .locator('section')
+    .getByLabel('Files to import')
+    .setInputFiles({ name: 'extra-judgment.txt', mimeType: 'text/plain', buffer: Buffer.from('An extra judgment text.') });
   await expect(page.locator('section').getByTestId('import-report')).toContainText('Added 1 documents', { timeout: 60_000 });
   await page.getByLabel('Search document ids').fill('extra');
   await expect(page.getByTestId('collection-documents').locator('tbody tr')).toHaveCount(1);

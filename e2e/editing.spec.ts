@@ -15,7 +15,9 @@ test('typing re-checks the text and autosaves it, surviving a reload', async ({ 
   await expect(page.getByText('All changes saved')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByTestId('document-text')).toHaveText('The Court held that there has been a violation of Article 3 of the Convention. Zanzibar xylophone quartet.');
+  await expect(page.getByTestId('document-text')).toHaveText(
+    'The Court held that there has been a violation of Article 3 of the Convention. Zanzibar xylophone quartet.',
+  );
   await page.getByRole('tab', { name: 'Versions' }).click();
   await expect(page.getByTestId('versions').locator('li').first()).toContainText('Edited the text');
   expect(host.requests.filter((url) => !url.startsWith(`${host.origin}/`))).toEqual([]);

@@ -15,21 +15,28 @@ function electronBinary(): string | undefined {
 }
 
 const binary = electronBinary();
-const reason = 'the Electron binary is not installed here (npm ci ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1); run "npx install-electron" on a connected machine to run these tests';
+const reason =
+  'the Electron binary is not installed here (npm ci ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1); run "npx install-electron" on a connected machine to run these tests';
 if (binary === undefined) console.log(`Electron e2e skipped: ${reason}.`);
 
 test.skip(binary === undefined, reason);
 
 test('the desktop app opens the demo judgment with highlights and sends nothing anywhere', async () => {
   const userData = mkdtempSync(join(tmpdir(), 'unlinkable-electron-'));
-  const app = await electron.launch({ executablePath: binary!, args: ['dist/main.js', `--user-data-dir=${userData}`], env: { ...process.env, UNLINKABLE_DEMO: 'demo' } });
+  const app = await electron.launch({
+    executablePath: binary!,
+    args: ['dist/main.js', `--user-data-dir=${userData}`],
+    env: { ...process.env, UNLINKABLE_DEMO: 'demo' },
+  });
   try {
     const window = await app.firstWindow();
     const requests: string[] = [];
     window.on('request', (r) => requests.push(r.url()));
     await expect(window.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
     await expect(window.locator('mark.single').first()).toBeVisible();
-    const isolated = await window.evaluate(() => typeof (globalThis as { require?: unknown }).require === 'undefined' && typeof (globalThis as { process?: unknown }).process === 'undefined');
+    const isolated = await window.evaluate(
+      () => typeof (globalThis as { require?: unknown }).require === 'undefined' && typeof (globalThis as { process?: unknown }).process === 'undefined',
+    );
     expect(isolated).toBe(true);
     expect(requests.filter((url) => !url.startsWith('app://unlinkable/'))).toEqual([]);
   } finally {

@@ -18,7 +18,9 @@ export interface Host {
 }
 
 async function startHost(workspace: string, exportFolder: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['dist/host.js', '--workspace', workspace, '--demo', 'demo', '--export-folder', exportFolder, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/host.js', '--workspace', workspace, '--demo', 'demo', '--export-folder', exportFolder, '--json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {

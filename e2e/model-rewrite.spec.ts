@@ -33,7 +33,11 @@ test('rewrite with the local model and review its suggestions', async ({ page, h
   // A short document keeps the CPU run brief.
   await page.getByRole('button', { name: 'Review' }).click();
   await page.getByRole('button', { name: 'Open…' }).click();
-  await page.getByLabel('Pasted text').fill('The applicant was held in an F-type prison in Kandira. He complained about the length of the proceedings before the Supreme Military Administrative Court.');
+  await page
+    .getByLabel('Pasted text')
+    .fill(
+      'The applicant was held in an F-type prison in Kandira. He complained about the length of the proceedings before the Supreme Military Administrative Court.',
+    );
   await page.getByRole('button', { name: 'Open pasted text' }).click();
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   const before = await remainingCount(page);

@@ -3,6 +3,7 @@
  * nonsense, but it loads in llama.cpp in milliseconds and exercises the real runtime:
  * tokenizer, chat template, grammar-constrained sampling and parallel sequences.
  */
+import { mulberry32 } from '../shared/seeded-random.js';
 import { encodeGguf, type GgufEntry, type GgufTensor } from './gguf-writer.js';
 
 /**
@@ -67,21 +68,9 @@ export function tinyVocabulary(): { tokens: string[]; types: number[]; merges: s
   return { tokens, types, merges: MERGES.map(([left, right]) => `${left} ${right}`) };
 }
 
-/** mulberry32: a small seeded generator, so the same seed always gives the same file. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Options for the tiny model; `omitKeys` exists to make deliberately broken files. */
 export interface TinyModelOptions {
-  /** Seed for the weights. Default 1. */
+  /** Seed for the weights (the same seed always gives the same file). Default 1. */
   readonly seed?: number;
   /** Metadata keys to leave out (for invalid-file tests). */
   readonly omitKeys?: readonly string[];
@@ -149,5 +138,5 @@ export function encodeTinyQwen3(options: TinyModelOptions = {}): Buffer {
   ];
   const omitted = new Set(options.omitKeys ?? []);
   const kept = entries.filter((entry) => !omitted.has(entry.key));
-  return encodeGguf(kept, tensorsFor(vocabulary.tokens.length, seededRandom(options.seed ?? 1)));
+  return encodeGguf(kept, tensorsFor(vocabulary.tokens.length, mulberry32(options.seed ?? 1)));
 }

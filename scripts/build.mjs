@@ -48,7 +48,14 @@ await build({
   // Bundled CommonJS dependencies may call require(): give ES modules one.
   banner: { js: "import { createRequire as __unlinkableRequire } from 'node:module'; const require = __unlinkableRequire(import.meta.url);" },
 });
-await build({ ...node, format: 'cjs', entryPoints: { preload: 'electron/shell/preload.ts' }, outExtension: { '.js': '.cjs' }, outdir: 'dist', external: ['electron'] });
+await build({
+  ...node,
+  format: 'cjs',
+  entryPoints: { preload: 'electron/shell/preload.ts' },
+  outExtension: { '.js': '.cjs' },
+  outdir: 'dist',
+  external: ['electron'],
+});
 writeFileSync('dist/package.json', JSON.stringify({ type: 'module' }));
 
 if (process.argv.includes('--no-renderer')) process.exit(0);

@@ -15,12 +15,16 @@ try {
   const Database = require('better-sqlite3');
   new Database(':memory:').close();
 } catch (error) {
-  missing.push(`better-sqlite3's native module does not load (${error.message.split('\n')[0]}). Run "npm rebuild better-sqlite3" (needs python3, make and a C++ compiler).`);
+  missing.push(
+    `better-sqlite3's native module does not load (${error.message.split('\n')[0]}). Run "npm rebuild better-sqlite3" (needs python3, make and a C++ compiler).`,
+  );
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  missing.push(`Chromium, for the end-to-end tests, at ${chromium}. On Debian or Ubuntu: "sudo apt-get install chromium"; elsewhere set CHROMIUM_PATH to a Chromium or Chrome binary. (Playwright never downloads a browser here.)`);
+  missing.push(
+    `Chromium, for the end-to-end tests, at ${chromium}. On Debian or Ubuntu: "sudo apt-get install chromium"; elsewhere set CHROMIUM_PATH to a Chromium or Chrome binary. (Playwright never downloads a browser here.)`,
+  );
 }
 
 if (missing.length > 0) {

@@ -29,9 +29,13 @@ if (electron !== undefined && existsSync(binding)) {
   run(electron, ['dist/main.js'], { UNLINKABLE_DEMO: 'demo', UNLINKABLE_SQLITE_BINDING: binding });
 } else {
   if (electron === undefined) {
-    process.stdout.write('\nElectron\'s binary is not installed, so Unlinkable opens in your browser instead (the same app).\nFor the desktop app, on a connected machine: npx install-electron && npm run electron:native\n');
+    process.stdout.write(
+      "\nElectron's binary is not installed, so Unlinkable opens in your browser instead (the same app).\nFor the desktop app, on a connected machine: npx install-electron && npm run electron:native\n",
+    );
   } else {
-    process.stdout.write('\nbetter-sqlite3 has no Electron build yet, so Unlinkable opens in your browser instead.\nOn a connected machine, run: npm run electron:native\n');
+    process.stdout.write(
+      '\nbetter-sqlite3 has no Electron build yet, so Unlinkable opens in your browser instead.\nOn a connected machine, run: npm run electron:native\n',
+    );
   }
   run(process.execPath, ['dist/host.js', '--demo', 'demo']);
 }

@@ -49,7 +49,13 @@ export class EngineState {
   }
 
   private settingsFor(collection: CollectionIndex, settings: ReviewSettings, arity = settings.arity): DetectionSettings {
-    return { k: settings.k, arity, maxN: settings.maxN, sourceId: settings.sourceId ?? undefined, placeholderPattern: collection.readInfo().placeholderPattern };
+    return {
+      k: settings.k,
+      arity,
+      maxN: settings.maxN,
+      sourceId: settings.sourceId ?? undefined,
+      placeholderPattern: collection.readInfo().placeholderPattern,
+    };
   }
 
   private cache(path: string, key: string): SegmentCache {
@@ -67,7 +73,9 @@ export class EngineState {
   check(path: string, text: string, settings: ReviewSettings, documentKey: string): CheckResult {
     const collection = this.collection(path);
     const started = performance.now();
-    const detection = runToEnd(detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), { cache: this.cache(path, documentKey), singlesOnly: true }));
+    const detection = runToEnd(
+      detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), { cache: this.cache(path, documentKey), singlesOnly: true }),
+    );
     return { ...detection, milliseconds: performance.now() - started, complete: settings.arity === 1, cost: rewriteCost(detection, false) };
   }
 
@@ -90,7 +98,9 @@ export class EngineState {
 
   suggestSource(path: string, text: string, settings: ReviewSettings): SourceCandidate[] {
     const collection = this.collection(path);
-    const detection = runToEnd(detectionSteps(collection.phraseIndex(), text, { ...this.settingsFor(collection, settings, 1), sourceId: undefined }, { singlesOnly: true }));
+    const detection = runToEnd(
+      detectionSteps(collection.phraseIndex(), text, { ...this.settingsFor(collection, settings, 1), sourceId: undefined }, { singlesOnly: true }),
+    );
     return suggestSources(detection.minimal);
   }
 

@@ -38,7 +38,8 @@ export class WorkerClient {
     worker.on('error', () => undefined);
     worker.on('exit', (code) => {
       if (this.worker === worker) this.worker = undefined;
-      for (const [, p] of this.pending) p.reject(new AppError('internal', `The background engine stopped unexpectedly (exit ${code}). Nothing saved was lost; try again.`));
+      for (const [, p] of this.pending)
+        p.reject(new AppError('internal', `The background engine stopped unexpectedly (exit ${code}). Nothing saved was lost; try again.`));
       this.pending.clear();
     });
     // Idle workers must not keep a process alive; busy ones must (see request).

@@ -34,7 +34,10 @@ export function plannedFiles(folder: string, base: string, formats: readonly Exp
     const existing = [...planned.values()].filter((p) => existsSync(p));
     if (existing.length === 0 || onExisting === 'overwrite') return planned;
     if (onExisting === 'refuse') {
-      throw new AppError('conflict', `${existing.map((p) => p.slice(folder.length + 1)).join(', ')} already exist${existing.length === 1 ? 's' : ''} in ${folder}. Choose to keep both (new names) or to overwrite.`);
+      throw new AppError(
+        'conflict',
+        `${existing.map((p) => p.slice(folder.length + 1)).join(', ')} already exist${existing.length === 1 ? 's' : ''} in ${folder}. Choose to keep both (new names) or to overwrite.`,
+      );
     }
   }
   throw new AppError('conflict', `Too many exports of this document in ${folder}; choose another folder.`);

@@ -14,7 +14,13 @@ export interface ReportInput {
   readonly text: string;
   readonly versionId: number;
   readonly collection: { readonly name: string; readonly contentSha256: string; readonly documentCount: number } | null;
-  readonly settings: { readonly k: number; readonly arity: number; readonly maxN: number; readonly sourceId: string | null; readonly placeholderPattern: string | null };
+  readonly settings: {
+    readonly k: number;
+    readonly arity: number;
+    readonly maxN: number;
+    readonly sourceId: string | null;
+    readonly placeholderPattern: string | null;
+  };
   readonly remaining: { readonly minimal: number; readonly combinationSpans: number };
   readonly verdict: string;
   readonly justification: string | null;

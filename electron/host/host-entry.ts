@@ -29,7 +29,11 @@ const services = new AppServices({
   version: appVersion(),
   exportFolder: values['export-folder'],
   // models/ of the checkout (beside dist/ or electron/), then the workspace's models folder.
-  modelFolders: modelFolders({ packaged: false, appRoot: fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../..' : '..', import.meta.url)), userData: workspaceFolder }),
+  modelFolders: modelFolders({
+    packaged: false,
+    appRoot: fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../..' : '..', import.meta.url)),
+    userData: workspaceFolder,
+  }),
 });
 if (values.demo !== undefined) {
   try {
@@ -38,11 +42,17 @@ if (values.demo !== undefined) {
     process.stderr.write(`unlinkable: the demo data could not be set up (${error instanceof Error ? error.message : String(error)}); starting without it.\n`);
   }
 }
-const host = await startHost({ services, rendererFolder: values.renderer ?? defaultRendererFolder(import.meta.url), port: values.port === undefined ? 0 : Number(values.port) });
+const host = await startHost({
+  services,
+  rendererFolder: values.renderer ?? defaultRendererFolder(import.meta.url),
+  port: values.port === undefined ? 0 : Number(values.port),
+});
 
 if (values.json === true) process.stdout.write(`${JSON.stringify({ url: host.url, port: host.port, token: host.token })}\n`);
 else {
-  process.stdout.write(`\nUnlinkable is running in your browser at:\n\n  ${host.url}\n\n(only this computer can reach it; the address holds a one-time key). Press Ctrl-C to stop.\n`);
+  process.stdout.write(
+    `\nUnlinkable is running in your browser at:\n\n  ${host.url}\n\n(only this computer can reach it; the address holds a one-time key). Press Ctrl-C to stop.\n`,
+  );
 }
 
 let stopping = false;

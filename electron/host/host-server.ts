@@ -3,6 +3,7 @@
  * HTTP on 127.0.0.1 only, on a random port, with a secret token per run. Tests drive the
  * real UI through it; a clerk without Electron can use it.
  */
+import { MIME_TYPES } from '../runtime/mime-types.js';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -12,17 +13,6 @@ import { dispatch } from '../ipc/dispatch.js';
 import type { AppServices } from '../services/app-services.js';
 import { createHandlers } from '../services/handlers/index.js';
 import { CONTENT_SECURITY_POLICY, hostAllowed, originAllowed, tokenAllowed } from './host-security.js';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
 
 /** Largest request body: an upload of LIMITS.uploadBytes in base64, plus JSON overhead. */
 const MAX_BODY = Math.ceil((LIMITS.uploadBytes * 4) / 3) + 64 * 1024;
@@ -74,7 +64,7 @@ function serveStatic(root: string, url: string, response: ServerResponse): void 
     return;
   }
   response.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-type': MIME_TYPES[extname(file)] ?? 'application/octet-stream',
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
@@ -102,7 +92,8 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
         if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'Method not allowed');
         return serveStatic(options.rendererFolder, url, response);
       }
-      if (!originAllowed(request, port) || !tokenAllowed(request, token)) return send(response, 401, JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Missing or wrong access token.' } }), 'application/json');
+      if (!originAllowed(request, port) || !tokenAllowed(request, token))
+        return send(response, 401, JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Missing or wrong access token.' } }), 'application/json');
       if (url === '/api/events' && request.method === 'GET') {
         response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
         response.write(': connected\n\n');
@@ -120,7 +111,12 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
       try {
         payload = JSON.parse(await readBody(request));
       } catch {
-        return send(response, 400, JSON.stringify({ ok: false, error: { code: 'invalid-input', message: 'The request body is not valid JSON or is too large.' } }), 'application/json');
+        return send(
+          response,
+          400,
+          JSON.stringify({ ok: false, error: { code: 'invalid-input', message: 'The request body is not valid JSON or is too large.' } }),
+          'application/json',
+        );
       }
       const result = await dispatch(handlers, match[1]!, payload, true);
       send(response, 200, JSON.stringify(result), 'application/json');

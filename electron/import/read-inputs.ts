@@ -50,7 +50,13 @@ export function parseRecord(line: string, origin: string): ImportRecord | undefi
   }
   const fields = record as Record<string, unknown>;
   const id = normaliseId(fields.id);
-  if (id === undefined) return { kind: 'problem', origin, code: 'invalid-input', message: `${origin} has no usable "id" (a non-empty string of at most ${MAX_ID_LENGTH} characters).` };
+  if (id === undefined)
+    return {
+      kind: 'problem',
+      origin,
+      code: 'invalid-input',
+      message: `${origin} has no usable "id" (a non-empty string of at most ${MAX_ID_LENGTH} characters).`,
+    };
   if (typeof fields.text !== 'string') return { kind: 'problem', origin, code: 'invalid-input', message: `${origin} (id ${id}) has no "text" string.` };
   if (fields.text.trim().length === 0) return { kind: 'problem', origin, code: 'empty-file', message: `${origin} (id ${id}) has an empty text.` };
   const source = typeof fields.source === 'string' ? fields.source : undefined;
@@ -154,7 +160,10 @@ export async function* readInputs(paths: readonly string[], options: { signal?: 
           yield { kind: 'problem', origin: file, code: 'unsupported-file', message: `${file} was skipped: folders are read for .txt and .md files only.` };
           continue;
         }
-        const id = relative(path, file).split(sep).join('/').replace(/\.(txt|md)$/i, '');
+        const id = relative(path, file)
+          .split(sep)
+          .join('/')
+          .replace(/\.(txt|md)$/i, '');
         yield* readTextFile(file, id, onBytes);
       }
       continue;
@@ -164,7 +173,12 @@ export async function* readInputs(paths: readonly string[], options: { signal?: 
     else if (kind === 'text') yield* readTextFile(path, basename(path, extname(path)), onBytes);
     else {
       onBytes(info.size);
-      yield { kind: 'problem', origin: path, code: 'unsupported-file', message: `${path} is not a supported input. Use .jsonl, .jsonl.gz, .txt, .md, or a folder of .txt and .md files.` };
+      yield {
+        kind: 'problem',
+        origin: path,
+        code: 'unsupported-file',
+        message: `${path} is not a supported input. Use .jsonl, .jsonl.gz, .txt, .md, or a folder of .txt and .md files.`,
+      };
     }
   }
 }
@@ -174,7 +188,12 @@ async function* readTextFile(path: string, id: string, onBytes: (n: number) => v
     const size = (await stat(path)).size;
     if (size > MAX_DOCUMENT_BYTES) {
       onBytes(size);
-      yield { kind: 'problem', origin: path, code: 'too-large', message: `${path} is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB; split it into smaller documents.` };
+      yield {
+        kind: 'problem',
+        origin: path,
+        code: 'too-large',
+        message: `${path} is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB; split it into smaller documents.`,
+      };
       return;
     }
     const bytes = await readFile(path);

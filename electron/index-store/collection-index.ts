@@ -84,8 +84,12 @@ export class CollectionIndex {
   readInfo(): CollectionInfo {
     return this.guard(() => {
       const meta = readMeta(this.db);
-      if (meta.format !== 'unlinkable-collection') throw new AppError('not-an-index', `${this.path} is not an Unlinkable collection index. The file was not changed.`);
-      const counts = this.db.prepare('SELECT COUNT(*) AS documents, COALESCE(SUM(token_count), 0) AS tokens FROM documents').get() as { documents: number; tokens: number };
+      if (meta.format !== 'unlinkable-collection')
+        throw new AppError('not-an-index', `${this.path} is not an Unlinkable collection index. The file was not changed.`);
+      const counts = this.db.prepare('SELECT COUNT(*) AS documents, COALESCE(SUM(token_count), 0) AS tokens FROM documents').get() as {
+        documents: number;
+        tokens: number;
+      };
       const shards = this.db.prepare('SELECT COUNT(*) AS n FROM shards').get() as { n: number };
       return {
         path: this.path,

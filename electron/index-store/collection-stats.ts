@@ -78,7 +78,12 @@ export function computeStatistics(shards: readonly Shard[], maxN = 8, signal?: A
 }
 
 /** The same computation as steps (yielding every 2^18 phrases) with progress. */
-export function* statisticsSteps(shards: readonly Shard[], maxN = 8, signal?: AbortLike, onProgress?: (done: number, total: number) => void): Generator<void, IndexStatistics> {
+export function* statisticsSteps(
+  shards: readonly Shard[],
+  maxN = 8,
+  signal?: AbortLike,
+  onProgress?: (done: number, total: number) => void,
+): Generator<void, IndexStatistics> {
   const total = shards.reduce((sum, s) => sum + s.suffixes.length, 0);
   const cursors = shards.map((s) => new MergeCursor(s)).filter((c) => !c.done);
   const histogram = Array.from({ length: maxN + 1 }, () => new Float64Array(33));

@@ -21,7 +21,6 @@ import { insertShard, insertVocabularyPart, readVocabulary, type EncodedShard } 
 import { sortParallelism, sortShards } from './sort-pool.js';
 import { Vocabulary } from './vocabulary.js';
 
-
 /** Below this many stream tokens a batch is sorted as one shard: workers cost more than they save. */
 const MIN_TOKENS_PER_PARALLEL_SHARD = 500_000;
 /**
@@ -67,7 +66,10 @@ function sha256(text: string): string {
 /** SHA-256 over the live documents' (id, text hash) pairs in id order. */
 function contentHash(db: Database.Database): string {
   const hash = createHash('sha256');
-  for (const row of db.prepare('SELECT external_id, text_sha256 FROM documents ORDER BY external_id').iterate() as Iterable<{ external_id: string; text_sha256: string }>) {
+  for (const row of db.prepare('SELECT external_id, text_sha256 FROM documents ORDER BY external_id').iterate() as Iterable<{
+    external_id: string;
+    text_sha256: string;
+  }>) {
     hash.update(`${row.external_id}\u0000${row.text_sha256}\n`);
   }
   return hash.digest('hex');
@@ -139,7 +141,13 @@ class TextCompressor {
 }
 
 /** Writes sorted shards and their documents; returns nothing. Call inside the transaction. */
-function writeShards(db: Database.Database, encoded: EncodedShard[], parts: TokenizedShard[], documents: Map<number, PendingDocument>, texts: Map<number, Buffer>): void {
+function writeShards(
+  db: Database.Database,
+  encoded: EncodedShard[],
+  parts: TokenizedShard[],
+  documents: Map<number, PendingDocument>,
+  texts: Map<number, Buffer>,
+): void {
   const insertDocument = db.prepare(
     'INSERT INTO documents (number, external_id, shard_id, shard_document, token_count, char_count, origin, source, text_sha256, text, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -184,7 +192,12 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
         continue;
       }
       if (seen.has(record.id)) {
-        problems.push({ kind: 'problem', origin: record.origin, code: 'duplicate-id', message: `${record.origin}: id "${record.id}" appears twice in this import; the first one was kept.` });
+        problems.push({
+          kind: 'problem',
+          origin: record.origin,
+          code: 'duplicate-id',
+          message: `${record.origin}: id "${record.id}" appears twice in this import; the first one was kept.`,
+        });
         continue;
       }
       if (existing.has(record.id)) {
@@ -267,7 +280,10 @@ export async function createCollection(path: string, records: AsyncIterable<Impo
   try {
     const report = await addDocuments(collection, records, options);
     if (report.added === 0) {
-      throw new AppError('empty-file', `No documents could be read from the inputs, so no index was made.${report.problems.length > 0 ? ` First problem: ${report.problems[0]!.message}` : ''}`);
+      throw new AppError(
+        'empty-file',
+        `No documents could be read from the inputs, so no index was made.${report.problems.length > 0 ? ` First problem: ${report.problems[0]!.message}` : ''}`,
+      );
     }
     collection.close();
     if (existsSync(path)) throw new AppError('already-exists', `${path} appeared while the index was being built; the new index was not moved there.`);
@@ -317,7 +333,7 @@ export function removeDocuments(collection: CollectionIndex, ids: readonly strin
 /** True when enough shards or dead documents piled up that compaction pays. */
 export function compactionDue(collection: CollectionIndex): boolean {
   const { db } = collection;
-  const shards = (db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(document_count), 0) AS docs FROM shards').get() as { n: number; docs: number });
+  const shards = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(document_count), 0) AS docs FROM shards').get() as { n: number; docs: number };
   const live = (db.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n;
   return shards.n > MAX_SHARDS_BEFORE_COMPACTION || (shards.docs > 0 && live < shards.docs / 2);
 }
@@ -359,7 +375,12 @@ export async function compactCollection(collection: CollectionIndex, options: Ad
     const oldShards = (db.prepare('SELECT id FROM shards').all() as { id: number }[]).map((r) => r.id);
     let after = 0;
     if (numbers.length > 0) {
-      const whole: TokenizedShard = { tokens, documentStarts: Uint32Array.from([...starts, length]), documentNumbers: Int32Array.from(numbers), tokenCounts: Int32Array.from(counts) };
+      const whole: TokenizedShard = {
+        tokens,
+        documentStarts: Uint32Array.from([...starts, length]),
+        documentNumbers: Int32Array.from(numbers),
+        tokenCounts: Int32Array.from(counts),
+      };
       const { encoded, parts } = await sortBatch(whole, index.vocabulary.maxId, options);
       throwIfAborted(options.signal);
       const move = db.prepare('UPDATE documents SET shard_id = ?, shard_document = ? WHERE number = ?');

@@ -88,15 +88,26 @@ function sqliteCode(error: unknown): string | undefined {
 /** Maps SQLite's errors about the file itself to messages for people. */
 export function explainFileError(path: string, error: unknown): AppError | undefined {
   const code = sqliteCode(error);
-  if (code === 'SQLITE_NOTADB') return new AppError('not-an-index', `${path} is not an Unlinkable collection index (it is not a SQLite database). The file was not changed.`, { cause: error });
+  if (code === 'SQLITE_NOTADB')
+    return new AppError('not-an-index', `${path} is not an Unlinkable collection index (it is not a SQLite database). The file was not changed.`, {
+      cause: error,
+    });
   if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_CORRUPT_VTAB' || code === 'SQLITE_IOERR_SHORT_READ') {
-    return new AppError('index-corrupt', `${path} is damaged and cannot be read. The file was not changed; rebuild the index from the original documents.`, { cause: error });
+    return new AppError('index-corrupt', `${path} is damaged and cannot be read. The file was not changed; rebuild the index from the original documents.`, {
+      cause: error,
+    });
   }
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return new AppError('conflict', `${path} is being changed by another program. Try again when it has finished.`, { cause: error });
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+    return new AppError('conflict', `${path} is being changed by another program. Try again when it has finished.`, { cause: error });
   if (code?.startsWith('SQLITE_READONLY') === true) {
-    return new AppError('forbidden', `${path} cannot be written (it is read-only, or an interrupted update needs write access to be undone). Open it once with write permission.`, { cause: error });
+    return new AppError(
+      'forbidden',
+      `${path} cannot be written (it is read-only, or an interrupted update needs write access to be undone). Open it once with write permission.`,
+      { cause: error },
+    );
   }
-  if (code === 'SQLITE_CANTOPEN') return new AppError('not-found', `${path} cannot be opened. Check that it exists and that you may read it.`, { cause: error });
+  if (code === 'SQLITE_CANTOPEN')
+    return new AppError('not-found', `${path} cannot be opened. Check that it exists and that you may read it.`, { cause: error });
   return undefined;
 }
 
@@ -113,7 +124,10 @@ export function openIndexFile(path: string, options: { readonly: boolean }): Dat
     }
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > FORMAT_VERSION) {
-      throw new AppError('index-version', `${path} was written by a newer version of Unlinkable (format ${version}); this version reads format ${FORMAT_VERSION}. Update Unlinkable.`);
+      throw new AppError(
+        'index-version',
+        `${path} was written by a newer version of Unlinkable (format ${version}); this version reads format ${FORMAT_VERSION}. Update Unlinkable.`,
+      );
     }
     db.pragma('foreign_keys = ON');
     return db;

@@ -79,7 +79,11 @@ export function listShards(db: Database.Database): ShardRow[] {
 }
 
 function readKind(db: Database.Database, path: string, shardId: number, kind: string): Buffer {
-  const rows = db.prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? ORDER BY part').all(shardId, kind) as { part: number; crc32: number; data: Buffer }[];
+  const rows = db.prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? ORDER BY part').all(shardId, kind) as {
+    part: number;
+    crc32: number;
+    data: Buffer;
+  }[];
   if (rows.length === 0) throw corrupt(path, `shard ${shardId} has no ${kind}`);
   rows.forEach((row, i) => {
     if (row.part !== i) throw corrupt(path, `shard ${shardId} is missing part ${i} of ${kind}`);
@@ -113,7 +117,12 @@ export function insertVocabularyPart(db: Database.Database, firstId: number, key
 
 /** All vocabulary keys in id order (id 1 first). */
 export function readVocabulary(db: Database.Database, path: string): string[] {
-  const rows = db.prepare('SELECT first_id, key_count, crc32, data FROM vocabulary_parts ORDER BY first_id').all() as { first_id: number; key_count: number; crc32: number; data: Buffer }[];
+  const rows = db.prepare('SELECT first_id, key_count, crc32, data FROM vocabulary_parts ORDER BY first_id').all() as {
+    first_id: number;
+    key_count: number;
+    crc32: number;
+    data: Buffer;
+  }[];
   const keys: string[] = [];
   for (const row of rows) {
     if (row.first_id !== keys.length + 1) throw corrupt(path, 'vocabulary parts do not follow each other');

@@ -92,7 +92,13 @@ export class AppServices {
   useModel(path: string): void {
     void this.suggestionSources.get('model')?.dispose?.();
     const s = this.rewriteSettings();
-    const rewrite = { temperature: s.temperature, maxPasses: s.maxPasses, fewShot: s.fewShot, ...(s.seed === null ? {} : { seed: s.seed }), ...(s.maxTokens === null ? {} : { maxTokens: s.maxTokens }) };
+    const rewrite = {
+      temperature: s.temperature,
+      maxPasses: s.maxPasses,
+      fewShot: s.fewShot,
+      ...(s.seed === null ? {} : { seed: s.seed }),
+      ...(s.maxTokens === null ? {} : { maxTokens: s.maxTokens }),
+    };
     this.suggestionSources.set('model', new ModelSuggestionSource({ client: this.llm, modelPath: path, ownsClient: false, rewrite }));
   }
 

@@ -5,7 +5,15 @@
 import { accessSync, constants } from 'node:fs';
 import { readInputs } from '../import/read-inputs.js';
 import { CollectionIndex } from '../index-store/collection-index.js';
-import { addDocuments, compactCollection, compactionDue, createCollection, removeDocuments, type ImportReport, type WritePhase } from '../index-store/collection-writer.js';
+import {
+  addDocuments,
+  compactCollection,
+  compactionDue,
+  createCollection,
+  removeDocuments,
+  type ImportReport,
+  type WritePhase,
+} from '../index-store/collection-writer.js';
 
 /** Progress of a long collection job. */
 export type JobProgress = (phase: WritePhase | 'loading' | 'statistics', done: number, total: number) => void;
@@ -58,7 +66,11 @@ export function createFromInputs(path: string, inputs: readonly string[], option
 export async function addInputs(path: string, inputs: readonly string[], options: ImportOptions = {}): Promise<ImportReport> {
   const collection = openCollection(path, { write: true });
   try {
-    const report = await addDocuments(collection, recordsOf(inputs, options), { replace: options.replace, signal: options.signal, onProgress: writerProgress(options) });
+    const report = await addDocuments(collection, recordsOf(inputs, options), {
+      replace: options.replace,
+      signal: options.signal,
+      onProgress: writerProgress(options),
+    });
     if (compactionDue(collection)) await compactCollection(collection, { signal: options.signal, onProgress: writerProgress(options) });
     return report;
   } finally {
@@ -71,7 +83,8 @@ export async function removeIds(path: string, ids: readonly string[], options: I
   const collection = openCollection(path, { write: true });
   try {
     const result = removeDocuments(collection, ids);
-    if (result.removed.length > 0 && compactionDue(collection)) await compactCollection(collection, { signal: options.signal, onProgress: writerProgress(options) });
+    if (result.removed.length > 0 && compactionDue(collection))
+      await compactCollection(collection, { signal: options.signal, onProgress: writerProgress(options) });
     return result;
   } finally {
     collection.close();

@@ -30,7 +30,13 @@ export async function seedDemo(services: AppServices, demoFolder: string): Promi
     .filter((line) => line.trim().length > 0)
     .map((line) => JSON.parse(line) as { id: string; original_id?: string; text: string });
   for (const record of records.reverse()) {
-    services.reviews.create({ title: record.id, text: record.text, origin: `demo record ${record.id}`, originalId: record.original_id ?? null, settings: services.defaultSettings(path) });
+    services.reviews.create({
+      title: record.id,
+      text: record.text,
+      origin: `demo record ${record.id}`,
+      originalId: record.original_id ?? null,
+      settings: services.defaultSettings(path),
+    });
   }
   setPreference(services.db, 'demo-seeded', '1');
 }

@@ -15,7 +15,12 @@ export function checkText(collection: CollectionIndex, text: string, settings: P
 }
 
 /** The collection documents most likely to be the text's source, best first. */
-export function suggestSourceDocuments(collection: CollectionIndex, text: string, settings: Partial<DetectionSettings>, options: DetectOptions = {}): SourceSuggestion[] {
+export function suggestSourceDocuments(
+  collection: CollectionIndex,
+  text: string,
+  settings: Partial<DetectionSettings>,
+  options: DetectOptions = {},
+): SourceSuggestion[] {
   const result = checkText(collection, text, { ...settings, arity: 1, sourceId: undefined }, options);
   return suggestSources(result.minimal);
 }

@@ -43,7 +43,12 @@ export class JobRegistry {
       (value) => update({ state: 'done', value }, true),
       (error: unknown) => {
         const info = toErrorInfo(error);
-        update(info.code === 'cancelled' || controller.signal.aborted ? { state: 'cancelled', error: { code: 'cancelled', message: 'Cancelled; nothing was changed.' } } : { state: 'failed', error: info }, true);
+        update(
+          info.code === 'cancelled' || controller.signal.aborted
+            ? { state: 'cancelled', error: { code: 'cancelled', message: 'Cancelled; nothing was changed.' } }
+            : { state: 'failed', error: info },
+          true,
+        );
       },
     );
     this.prune();

@@ -2,20 +2,12 @@
  * Serves the renderer from app://unlinkable/, with the strict Content-Security-Policy,
  * never outside the renderer folder.
  */
+import { MIME_TYPES } from '../runtime/mime-types.js';
 import { protocol } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../host/host-security.js';
 import { APP_SCHEME, resolveAppFile } from './network-policy.js';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -29,7 +21,9 @@ export function serveRenderer(rendererFolder: string): void {
     if (file === undefined) return new Response('Not found', { status: 404 });
     try {
       const body = await readFile(file);
-      return new Response(body, { headers: { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CONTENT_SECURITY_POLICY } });
+      return new Response(body, {
+        headers: { 'content-type': MIME_TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CONTENT_SECURITY_POLICY },
+      });
     } catch {
       return new Response('Not found', { status: 404 });
     }

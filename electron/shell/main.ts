@@ -31,7 +31,11 @@ const pickPaths: PickPaths = async (purpose) => {
   const window = BrowserWindow.getFocusedWindow() ?? windows[0];
   const options: Electron.OpenDialogOptions = {
     'collection-open': { title: 'Open a collection', properties: ['openFile'], filters: [{ name: 'Unlinkable collections', extensions: ['unl'] }] },
-    'import-files': { title: 'Import documents', properties: ['openFile', 'multiSelections'], filters: [{ name: 'Documents', extensions: ['jsonl', 'gz', 'txt', 'md'] }] },
+    'import-files': {
+      title: 'Import documents',
+      properties: ['openFile', 'multiSelections'],
+      filters: [{ name: 'Documents', extensions: ['jsonl', 'gz', 'txt', 'md'] }],
+    },
     'import-folder': { title: 'Import a folder of .txt and .md files', properties: ['openDirectory'] },
     document: { title: 'Open a de-identified document', properties: ['openFile'], filters: [{ name: 'Documents', extensions: ['txt', 'md', 'jsonl', 'gz'] }] },
     'export-folder': { title: 'Export to folder', properties: ['openDirectory', 'createDirectory'] },

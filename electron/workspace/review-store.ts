@@ -73,10 +73,31 @@ export class ReviewStore {
     return this.get(id);
   }
 
-  private insertVersion(documentId: string, parentId: number | null, text: string, source: ChangeSource, description: string, change: TextChange | null, model: unknown, open: boolean): number {
+  private insertVersion(
+    documentId: string,
+    parentId: number | null,
+    text: string,
+    source: ChangeSource,
+    description: string,
+    change: TextChange | null,
+    model: unknown,
+    open: boolean,
+  ): number {
     const info = this.db
-      .prepare('INSERT INTO versions (document_id, parent_id, text, source, description, change_json, model_json, open, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(documentId, parentId, text, source, description, change === null ? null : JSON.stringify(change), model === null ? null : JSON.stringify(model), open ? 1 : 0, now());
+      .prepare(
+        'INSERT INTO versions (document_id, parent_id, text, source, description, change_json, model_json, open, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        documentId,
+        parentId,
+        text,
+        source,
+        description,
+        change === null ? null : JSON.stringify(change),
+        model === null ? null : JSON.stringify(model),
+        open ? 1 : 0,
+        now(),
+      );
     return Number(info.lastInsertRowid);
   }
 
@@ -111,7 +132,9 @@ export class ReviewStore {
 
   list(): ReviewDocumentSummary[] {
     const rows = this.db
-      .prepare('SELECT d.id, d.title, d.updated_at, length(v.text) AS characters FROM documents d JOIN versions v ON v.id = d.head_version_id ORDER BY d.updated_at DESC')
+      .prepare(
+        'SELECT d.id, d.title, d.updated_at, length(v.text) AS characters FROM documents d JOIN versions v ON v.id = d.head_version_id ORDER BY d.updated_at DESC',
+      )
       .all() as { id: string; title: string; updated_at: string; characters: number }[];
     return rows.map((r) => ({ id: r.id, title: r.title, updatedAt: r.updated_at, characters: r.characters }));
   }
@@ -128,11 +151,18 @@ export class ReviewStore {
       }
       const head = this.version(row.head_version_id);
       if (head.text === text) return;
-      const typing = source === 'manual' && head.source === 'manual' && head.open === 1 && Date.now() - Date.parse(head.created_at) < TYPING_WINDOW_MS && row.redo_json === '[]';
+      const typing =
+        source === 'manual' &&
+        head.source === 'manual' &&
+        head.open === 1 &&
+        Date.now() - Date.parse(head.created_at) < TYPING_WINDOW_MS &&
+        row.redo_json === '[]';
       const change = diffTexts(head.text, text);
       if (typing) {
         const parent = this.version(head.parent_id!);
-        this.db.prepare('UPDATE versions SET text = ?, change_json = ?, description = ? WHERE id = ?').run(text, JSON.stringify(diffTexts(parent.text, text)), description, head.id);
+        this.db
+          .prepare('UPDATE versions SET text = ?, change_json = ?, description = ? WHERE id = ?')
+          .run(text, JSON.stringify(diffTexts(parent.text, text)), description, head.id);
       } else {
         this.db.prepare('UPDATE versions SET open = 0 WHERE id = ?').run(head.id);
         const version = this.insertVersion(documentId, head.id, text, source, description, change, model, source === 'manual');
@@ -153,7 +183,9 @@ export class ReviewStore {
       const parent = this.version(head.parent_id);
       const redo = [...(JSON.parse(row.redo_json) as number[]), head.id];
       this.db.prepare('UPDATE versions SET open = 0 WHERE id = ?').run(head.id);
-      this.db.prepare('UPDATE documents SET head_version_id = ?, redo_json = ?, updated_at = ? WHERE id = ?').run(parent.id, JSON.stringify(redo), now(), documentId);
+      this.db
+        .prepare('UPDATE documents SET head_version_id = ?, redo_json = ?, updated_at = ? WHERE id = ?')
+        .run(parent.id, JSON.stringify(redo), now(), documentId);
       this.onHeadChanged(documentId, diffTexts(head.text, parent.text));
     })();
     return this.get(documentId);
@@ -168,7 +200,9 @@ export class ReviewStore {
       if (next === undefined) throw new AppError('conflict', 'There is nothing to redo.');
       const head = this.version(row.head_version_id);
       const target = this.version(next);
-      this.db.prepare('UPDATE documents SET head_version_id = ?, redo_json = ?, updated_at = ? WHERE id = ?').run(next, JSON.stringify(redo), now(), documentId);
+      this.db
+        .prepare('UPDATE documents SET head_version_id = ?, redo_json = ?, updated_at = ? WHERE id = ?')
+        .run(next, JSON.stringify(redo), now(), documentId);
       this.onHeadChanged(documentId, diffTexts(head.text, target.text));
     })();
     return this.get(documentId);
@@ -179,7 +213,14 @@ export class ReviewStore {
     const rows = this.db
       .prepare('SELECT id, created_at, source, description, length(text) AS characters FROM versions WHERE document_id = ? ORDER BY id DESC')
       .all(documentId) as { id: number; created_at: string; source: ChangeSource; description: string; characters: number }[];
-    return rows.map((r) => ({ id: r.id, createdAt: r.created_at, source: r.source, description: r.description, characters: r.characters, isHead: r.id === head }));
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      source: r.source,
+      description: r.description,
+      characters: r.characters,
+      isHead: r.id === head,
+    }));
   }
 
   /** Makes a new head version with the text of an earlier one. */

@@ -66,14 +66,28 @@ export class SuggestionStore {
       if (replace === 'all') {
         this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending'").run(at, documentId);
       } else {
-        const stale = this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' AND start < ? AND end > ?");
+        const stale = this.db.prepare(
+          "UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' AND start < ? AND end > ?",
+        );
         for (const p of proposals) stale.run(at, documentId, p.end, p.start);
       }
       const insert = this.db.prepare(
         "INSERT INTO suggestions (document_id, start, end, before, after, source, status, reasoning, fallback, pass, model_json, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)",
       );
       for (const p of proposals) {
-        insert.run(documentId, p.start, p.end, p.before, p.after, source, p.reasoning ?? null, p.fallback === true ? 1 : 0, pass, p.model === undefined ? null : JSON.stringify(p.model), at);
+        insert.run(
+          documentId,
+          p.start,
+          p.end,
+          p.before,
+          p.after,
+          source,
+          p.reasoning ?? null,
+          p.fallback === true ? 1 : 0,
+          pass,
+          p.model === undefined ? null : JSON.stringify(p.model),
+          at,
+        );
       }
     })();
   }
@@ -89,7 +103,11 @@ export class SuggestionStore {
 
   /** Moves pending suggestions with a change of the head text. */
   remap(documentId: string, change: TextChange): void {
-    const pending = this.db.prepare("SELECT id, start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as { id: number; start: number; end: number }[];
+    const pending = this.db.prepare("SELECT id, start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as {
+      id: number;
+      start: number;
+      end: number;
+    }[];
     const move = this.db.prepare('UPDATE suggestions SET start = ?, end = ? WHERE id = ?');
     const stale = this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE id = ?");
     const at = new Date().toISOString();
@@ -103,7 +121,8 @@ export class SuggestionStore {
   private pending(documentId: string, suggestionId: number): SuggestionRow {
     const row = this.db.prepare('SELECT * FROM suggestions WHERE id = ? AND document_id = ?').get(suggestionId, documentId) as SuggestionRow | undefined;
     if (row === undefined) throw new AppError('not-found', 'That suggestion no longer exists.');
-    if (row.status !== 'pending') throw new AppError('conflict', `That suggestion was already ${row.status === 'stale' ? 'overtaken by a later edit' : row.status}.`);
+    if (row.status !== 'pending')
+      throw new AppError('conflict', `That suggestion was already ${row.status === 'stale' ? 'overtaken by a later edit' : row.status}.`);
     return row;
   }
 
@@ -118,14 +137,22 @@ export class SuggestionStore {
     this.db.transaction(() => {
       const row = this.pending(documentId, suggestionId);
       const document = reviews.get(documentId);
-      if (document.text.slice(row.start, row.end) !== row.before) throw new AppError('conflict', 'The text under this suggestion changed; generate suggestions again.');
+      if (document.text.slice(row.start, row.end) !== row.before)
+        throw new AppError('conflict', 'The text under this suggestion changed; generate suggestions again.');
       const after = replacement ?? row.after;
       const text = applyReplacements(document.text, [{ start: row.start, end: row.end, after }]);
       this.resolve([row.id], 'accepted');
       const edited = replacement !== undefined && replacement !== row.after;
       // Descriptions never quote the text: they end up in the export report.
       const what = edited ? `Edited a ${row.source} suggestion` : `Accepted a ${row.source} suggestion`;
-      reviews.edit(documentId, document.versionId, text, edited ? 'manual' : row.source, `${what} (${row.end - row.start} characters replaced)`, row.model_json === null ? null : JSON.parse(row.model_json));
+      reviews.edit(
+        documentId,
+        document.versionId,
+        text,
+        edited ? 'manual' : row.source,
+        `${what} (${row.end - row.start} characters replaced)`,
+        row.model_json === null ? null : JSON.parse(row.model_json),
+      );
     })();
   }
 
@@ -139,7 +166,9 @@ export class SuggestionStore {
     let applied = 0;
     this.db.transaction(() => {
       const document = reviews.get(documentId);
-      const rows = this.db.prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'pending' ORDER BY start, end").all(documentId) as SuggestionRow[];
+      const rows = this.db
+        .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'pending' ORDER BY start, end")
+        .all(documentId) as SuggestionRow[];
       const chosen: SuggestionRow[] = [];
       let reach = -1;
       for (const r of rows) {
@@ -155,7 +184,14 @@ export class SuggestionStore {
       );
       const source = chosen.every((c) => c.source === 'placeholder') ? 'placeholder' : 'model';
       const models = chosen.filter((c) => c.model_json !== null).map((c) => JSON.parse(c.model_json!));
-      reviews.edit(documentId, document.versionId, text, source, `Accepted ${chosen.length} suggestion${chosen.length === 1 ? '' : 's'}`, models.length > 0 ? models[0] : null);
+      reviews.edit(
+        documentId,
+        document.versionId,
+        text,
+        source,
+        `Accepted ${chosen.length} suggestion${chosen.length === 1 ? '' : 's'}`,
+        models.length > 0 ? models[0] : null,
+      );
       applied = chosen.length;
     })();
     return applied;

@@ -40,7 +40,9 @@ export function getApi(): Api {
 
 /** Calls a channel and returns its value, or throws ApiError. */
 export async function call<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
-  const fn = getApi()[channel] as (request: RequestOf<C>) => Promise<{ ok: true; value: ResponseOf<C> } | { ok: false; error: { code: string; message: string } }>;
+  const fn = getApi()[channel] as (
+    request: RequestOf<C>,
+  ) => Promise<{ ok: true; value: ResponseOf<C> } | { ok: false; error: { code: string; message: string } }>;
   const result = await fn(request);
   if (!result.ok) throw new ApiError(result.error.code, result.error.message);
   return result.value;

@@ -17,7 +17,8 @@ async function invoke(token: string, channel: string, request: unknown): Promise
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(request ?? {}),
     });
-    if (response.status === 401) return { ok: false, error: { code: 'forbidden', message: 'This page lost its access key. Open the address the host printed again.' } };
+    if (response.status === 401)
+      return { ok: false, error: { code: 'forbidden', message: 'This page lost its access key. Open the address the host printed again.' } };
     return (await response.json()) as IpcResult<unknown>;
   } catch {
     return UNREACHABLE;

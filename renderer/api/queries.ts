@@ -13,7 +13,10 @@ export const appQueries = {
 export const collectionQueries = {
   list: () => queryOptions({ queryKey: ['collections', 'list'], queryFn: () => call('collections:list', {}) }),
   documents: (path: string, search: string, offset: number, limit = 50) =>
-    queryOptions({ queryKey: ['collections', 'documents', { path, search, offset, limit }], queryFn: () => call('collections:documents', { path, search, offset, limit }) }),
+    queryOptions({
+      queryKey: ['collections', 'documents', { path, search, offset, limit }],
+      queryFn: () => call('collections:documents', { path, search, offset, limit }),
+    }),
   statistics: (path: string) => queryOptions({ queryKey: ['collections', 'statistics', { path }], queryFn: () => call('collections:statistics', { path }) }),
 };
 
@@ -21,7 +24,8 @@ export const documentQueries = {
   list: () => queryOptions({ queryKey: ['documents', 'list'], queryFn: () => call('documents:list', {}) }),
   get: (documentId: string) => queryOptions({ queryKey: ['documents', 'get', { documentId }], queryFn: () => call('documents:get', { documentId }) }),
   versions: (documentId: string) => queryOptions({ queryKey: ['versions', 'list', { documentId }], queryFn: () => call('documents:versions', { documentId }) }),
-  suggestions: (documentId: string) => queryOptions({ queryKey: ['suggestions', 'list', { documentId }], queryFn: () => call('suggestions:list', { documentId }) }),
+  suggestions: (documentId: string) =>
+    queryOptions({ queryKey: ['suggestions', 'list', { documentId }], queryFn: () => call('suggestions:list', { documentId }) }),
 };
 
 /** A short fingerprint of a text for query keys (the text itself would bloat the cache keys). */

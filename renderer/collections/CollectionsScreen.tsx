@@ -92,7 +92,13 @@ function OpenCollection({ onOpened }: { onOpened: (path: string) => void }) {
     >
       <h3>Open a collection file</h3>
       <div className="row">
-        <input style={{ flex: 1 }} placeholder="/path/to/collection.unl" value={path} onChange={(e) => setPath(e.target.value)} aria-label="Collection file path" />
+        <input
+          style={{ flex: 1 }}
+          placeholder="/path/to/collection.unl"
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+          aria-label="Collection file path"
+        />
         <button type="submit" disabled={path.trim() === '' || open.isPending}>
           Open
         </button>
@@ -112,8 +118,15 @@ function CollectionDetail({ collection }: { collection: CollectionSummary }) {
   const [replace, setReplace] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const { job, start } = useStartJob();
-  const add = useMutation({ mutationFn: (sources: ImportSource[]) => call('collections:add', { path: collection.path, sources, replace }), onSuccess: start, onError: setError });
-  const forget = useMutation({ mutationFn: () => call('collections:forget', { path: collection.path }), onSuccess: () => queryClient.invalidateQueries({ queryKey: ['collections'] }) });
+  const add = useMutation({
+    mutationFn: (sources: ImportSource[]) => call('collections:add', { path: collection.path, sources, replace }),
+    onSuccess: start,
+    onError: setError,
+  });
+  const forget = useMutation({
+    mutationFn: () => call('collections:forget', { path: collection.path }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['collections'] }),
+  });
   return (
     <>
       <section className="panel stack">
@@ -169,7 +182,13 @@ export function CollectionsScreen() {
           <OpenCollection onOpened={setSelected} />
         </div>
       </aside>
-      <section>{current !== undefined ? <CollectionDetail key={current.path} collection={current} /> : <div className="empty">No collection yet. Create one from the documents released texts must not link back to.</div>}</section>
+      <section>
+        {current !== undefined ? (
+          <CollectionDetail key={current.path} collection={current} />
+        ) : (
+          <div className="empty">No collection yet. Create one from the documents released texts must not link back to.</div>
+        )}
+      </section>
     </div>
   );
 }

@@ -37,7 +37,10 @@ export function DocumentsTable({ collection }: { collection: CollectionSummary }
           type="button"
           className="danger"
           disabled={selected.size === 0 || remove.isPending}
-          onClick={() => window.confirm(`Remove ${selected.size} document(s) from “${collection.name}”? The documents leave the index; this cannot be undone.`) && remove.mutate()}
+          onClick={() =>
+            window.confirm(`Remove ${selected.size} document(s) from “${collection.name}”? The documents leave the index; this cannot be undone.`) &&
+            remove.mutate()
+          }
         >
           Remove selected ({selected.size})
         </button>
@@ -78,9 +81,7 @@ export function DocumentsTable({ collection }: { collection: CollectionSummary }
         </tbody>
       </table>
       <div className="row small">
-        <span className="muted">
-          {total === 0 ? 'No documents' : `${offset + 1}–${Math.min(total, offset + PAGE)} of ${total.toLocaleString()}`}
-        </span>
+        <span className="muted">{total === 0 ? 'No documents' : `${offset + 1}–${Math.min(total, offset + PAGE)} of ${total.toLocaleString()}`}</span>
         <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
           Previous
         </button>

@@ -74,7 +74,14 @@ export function ImportSources({ disabled, onSources, onError }: Props) {
         <>
           <label className="row small">
             Files (.jsonl, .jsonl.gz, .txt, .md)
-            <input type="file" multiple disabled={disabled} accept=".jsonl,.gz,.ndjson,.txt,.md" aria-label="Files to import" onChange={(e) => void send(e.target.files)} />
+            <input
+              type="file"
+              multiple
+              disabled={disabled}
+              accept=".jsonl,.gz,.ndjson,.txt,.md"
+              aria-label="Files to import"
+              onChange={(e) => void send(e.target.files)}
+            />
           </label>
           <button type="button" disabled={disabled} onClick={() => folderInput.current?.click()}>
             A folder…

@@ -19,7 +19,9 @@ const HEIGHT = 320;
 const MARGIN = { left: 56, right: 12, top: 12, bottom: 64 };
 
 export function PostingChart({ statistics }: { statistics: IndexStatistics }) {
-  const counts = statistics.byN.map((row) => SERIES.map((s) => row.histogram.filter((b) => b.from >= s.from && b.to <= s.to).reduce((sum, b) => sum + b.count, 0)));
+  const counts = statistics.byN.map((row) =>
+    SERIES.map((s) => row.histogram.filter((b) => b.from >= s.from && b.to <= s.to).reduce((sum, b) => sum + b.count, 0)),
+  );
   const max = Math.max(10, ...counts.flat());
   const decades = Math.ceil(Math.log10(max));
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
@@ -30,7 +32,13 @@ export function PostingChart({ statistics }: { statistics: IndexStatistics }) {
 
   return (
     <figure className="stack" style={{ margin: 0 }}>
-      <svg className="chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label="Distinct N-grams by N and posting-list length, log scale" data-testid="posting-chart">
+      <svg
+        className="chart"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label="Distinct N-grams by N and posting-list length, log scale"
+        data-testid="posting-chart"
+      >
         {Array.from({ length: decades + 1 }, (_, d) => (
           <g key={d}>
             <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(10 ** d)} y2={y(10 ** d)} stroke="#e6eaf0" />
@@ -41,7 +49,14 @@ export function PostingChart({ statistics }: { statistics: IndexStatistics }) {
         ))}
         {statistics.byN.map((row, n) =>
           counts[n]!.map((count, s) => (
-            <rect key={`${row.n}-${s}`} x={MARGIN.left + n * group + group * 0.1 + s * bar} y={y(count)} width={bar - 1} height={MARGIN.top + plotHeight - y(count)} fill={SERIES[s]!.color}>
+            <rect
+              key={`${row.n}-${s}`}
+              x={MARGIN.left + n * group + group * 0.1 + s * bar}
+              y={y(count)}
+              width={bar - 1}
+              height={MARGIN.top + plotHeight - y(count)}
+              fill={SERIES[s]!.color}
+            >
               <title>{`N = ${row.n}, ${SERIES[s]!.label}: ${count.toLocaleString()} distinct N-grams`}</title>
             </rect>
           )),

@@ -51,16 +51,16 @@ export function ModelScreen() {
       <aside>
         <h2>Language model</h2>
         <p className="small muted">
-          Rewrites are proposed by a local instruction-tuned model in GGUF format (the paper used Qwen3-4B). It runs on this computer, on the GPU when one is available, and never
-          downloads anything.
+          Rewrites are proposed by a local instruction-tuned model in GGUF format (the paper used Qwen3-4B). It runs on this computer, on the GPU when one is
+          available, and never downloads anything.
         </p>
         <h3>Bringing Qwen3-4B to an air-gapped machine</h3>
         <ol className="small">
-          <li>On a connected machine, download <code>Qwen3-4B-Q4_K_M.gguf</code> (about 2.5 GB) from the model's publisher.</li>
-          <li>Check its SHA-256 against the publisher's, and copy it on approved media.</li>
           <li>
-            Put it in {data?.folders.length ? <code>{data.folders[data.folders.length - 1]}</code> : 'the models folder'}, or choose it below.
+            On a connected machine, download <code>Qwen3-4B-Q4_K_M.gguf</code> (about 2.5 GB) from the model's publisher.
           </li>
+          <li>Check its SHA-256 against the publisher's, and copy it on approved media.</li>
+          <li>Put it in {data?.folders.length ? <code>{data.folders[data.folders.length - 1]}</code> : 'the models folder'}, or choose it below.</li>
         </ol>
       </aside>
       <section>
@@ -118,7 +118,13 @@ export function ModelScreen() {
               choose.mutate(path.trim());
             }}
           >
-            <input style={{ flex: 1 }} placeholder="/path/to/Qwen3-4B-Q4_K_M.gguf" value={path} onChange={(e) => setPath(e.target.value)} aria-label="Model file path" />
+            <input
+              style={{ flex: 1 }}
+              placeholder="/path/to/Qwen3-4B-Q4_K_M.gguf"
+              value={path}
+              onChange={(e) => setPath(e.target.value)}
+              aria-label="Model file path"
+            />
             <button type="submit" disabled={path.trim() === '' || choose.isPending}>
               Use this file
             </button>
@@ -133,7 +139,9 @@ export function ModelScreen() {
           <div className="panel stack" data-testid="model-in-use">
             <h2>In use</h2>
             <p className="small">{data.chosen}</p>
-            <p className="small">{data.backend ?? 'Loaded on the first rewrite; the backend (CUDA, Vulkan, Metal or the CPU) and the layers on the GPU are shown then.'}</p>
+            <p className="small">
+              {data.backend ?? 'Loaded on the first rewrite; the backend (CUDA, Vulkan, Metal or the CPU) and the layers on the GPU are shown then.'}
+            </p>
             <p className="small">
               SHA-256: {sha256 ?? <span className="muted">not computed yet</span>}{' '}
               {!sha256 && (

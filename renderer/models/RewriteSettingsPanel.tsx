@@ -26,11 +26,24 @@ export function RewriteSettingsPanel({ settings }: { settings: RewriteSettings }
       <h2>Rewriting</h2>
       <label>
         Temperature
-        <input type="number" step="0.1" min={0} max={2} value={draft.temperature} onChange={(e) => setDraft({ ...draft, temperature: Number(e.target.value) })} />
+        <input
+          type="number"
+          step="0.1"
+          min={0}
+          max={2}
+          value={draft.temperature}
+          onChange={(e) => setDraft({ ...draft, temperature: Number(e.target.value) })}
+        />
       </label>
       <label>
         Seed
-        <input type="number" min={0} placeholder="random each run" value={draft.seed ?? ''} onChange={(e) => setDraft({ ...draft, seed: number(e.target.value) })} />
+        <input
+          type="number"
+          min={0}
+          placeholder="random each run"
+          value={draft.seed ?? ''}
+          onChange={(e) => setDraft({ ...draft, seed: number(e.target.value) })}
+        />
       </label>
       <label>
         Most passes
@@ -42,7 +55,14 @@ export function RewriteSettingsPanel({ settings }: { settings: RewriteSettings }
       </label>
       <label>
         Longest answer (tokens)
-        <input type="number" min={8} max={8192} placeholder="automatic" value={draft.maxTokens ?? ''} onChange={(e) => setDraft({ ...draft, maxTokens: number(e.target.value) })} />
+        <input
+          type="number"
+          min={8}
+          max={8192}
+          placeholder="automatic"
+          value={draft.maxTokens ?? ''}
+          onChange={(e) => setDraft({ ...draft, maxTokens: number(e.target.value) })}
+        />
       </label>
       <ErrorBanner error={save.error} />
       <div className="row">

@@ -92,65 +92,81 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
 
   return (
     <>
-    <section className="workspace" data-state={settled ? 'ready' : 'checking'} data-testid="workspace">
-      <div className="doc-header">
-        <h1 title={document.title}>{document.title}</h1>
-        <button type="button" onClick={() => (editing ? stopEditing() : setEditing(true))} title={editing ? 'Esc' : 'E'}>
-          {editing ? 'Done editing' : 'Edit text'}
-        </button>
-        <button type="button" onClick={undo} disabled={!document.canUndo || run.isPending} title="Ctrl+Z">
-          Undo
-        </button>
-        <button type="button" onClick={redo} disabled={!document.canRedo || run.isPending} title="Ctrl+Shift+Z">
-          Redo
-        </button>
-        <button type="button" className="primary" onClick={() => setExporting(true)} disabled={editing}>
-          Export…
-        </button>
-      </div>
-      <div className="row">
-        {detection.result !== undefined && (
-          <span className={`verdict ${remaining === 0 ? 'clean' : 'linkable'}`} data-testid="verdict" role="status">
-            {verdict(detection.result)}
-          </span>
-        )}
-        <FuzzyRankChip document={document} text={detection.resultText ?? document.text} />
-      </div>
-      <ErrorBanner error={error ?? detection.error} onDismiss={() => setError(null)} />
-      {document.settings.collectionPath === null && (
-        <div className="banner" role="alert">
-          <p>Choose the collection this document must not link to (Settings tab), or create one first.</p>
-          <button type="button" className="link" onClick={onOpenCollections}>
-            Collections
+      <section className="workspace" data-state={settled ? 'ready' : 'checking'} data-testid="workspace">
+        <div className="doc-header">
+          <h1 title={document.title}>{document.title}</h1>
+          <button type="button" onClick={() => (editing ? stopEditing() : setEditing(true))} title={editing ? 'Esc' : 'E'}>
+            {editing ? 'Done editing' : 'Edit text'}
+          </button>
+          <button type="button" onClick={undo} disabled={!document.canUndo || run.isPending} title="Ctrl+Z">
+            Undo
+          </button>
+          <button type="button" onClick={redo} disabled={!document.canRedo || run.isPending} title="Ctrl+Shift+Z">
+            Redo
+          </button>
+          <button type="button" className="primary" onClick={() => setExporting(true)} disabled={editing}>
+            Export…
           </button>
         </div>
-      )}
-      <div className="text-frame">
-        {editing ? (
-          <TextEditor text={autosave.draft} findings={findings} onChange={autosave.change} onDone={stopEditing} />
-        ) : (
-          <HighlightedText text={document.text} findings={findings} focusedId={focusedId} onFocusFinding={setFocusedId} onLeaveText={() => setFocusedId(null)} />
+        <div className="row">
+          {detection.result !== undefined && (
+            <span className={`verdict ${remaining === 0 ? 'clean' : 'linkable'}`} data-testid="verdict" role="status">
+              {verdict(detection.result)}
+            </span>
+          )}
+          <FuzzyRankChip document={document} text={detection.resultText ?? document.text} />
+        </div>
+        <ErrorBanner error={error ?? detection.error} onDismiss={() => setError(null)} />
+        {document.settings.collectionPath === null && (
+          <div className="banner" role="alert">
+            <p>Choose the collection this document must not link to (Settings tab), or create one first.</p>
+            <button type="button" className="link" onClick={onOpenCollections}>
+              Collections
+            </button>
+          </div>
         )}
-      </div>
-      <div className="statusbar" data-testid="statusbar">
-        {detection.checkingCombinations && (
-          <span data-testid="checking-combinations">
-            <span className="spinner" /> Checking combinations…
-          </span>
-        )}
-        {editing && <span>{autosave.saving ? 'Saving…' : autosave.dirty ? 'Unsaved changes' : 'All changes saved'}</span>}
-        {detection.result !== undefined && (
+        <div className="text-frame">
+          {editing ? (
+            <TextEditor text={autosave.draft} findings={findings} onChange={autosave.change} onDone={stopEditing} />
+          ) : (
+            <HighlightedText
+              text={document.text}
+              findings={findings}
+              focusedId={focusedId}
+              onFocusFinding={setFocusedId}
+              onLeaveText={() => setFocusedId(null)}
+            />
+          )}
+        </div>
+        <div className="statusbar" data-testid="statusbar">
+          {detection.checkingCombinations && (
+            <span data-testid="checking-combinations">
+              <span className="spinner" /> Checking combinations…
+            </span>
+          )}
+          {editing && <span>{autosave.saving ? 'Saving…' : autosave.dirty ? 'Unsaved changes' : 'All changes saved'}</span>}
+          {detection.result !== undefined && (
+            <span>
+              {detection.result.summary.tokens.toLocaleString()} words · {detection.result.summary.ngrams.toLocaleString()} phrases checked in{' '}
+              {Math.round(detection.result.milliseconds)} ms
+            </span>
+          )}
           <span>
-            {detection.result.summary.tokens.toLocaleString()} words · {detection.result.summary.ngrams.toLocaleString()} phrases checked in {Math.round(detection.result.milliseconds)} ms
+            Version {document.versionCount} · saved {new Date(document.updatedAt).toLocaleTimeString()}
           </span>
-        )}
-        <span>
-          Version {document.versionCount} · saved {new Date(document.updatedAt).toLocaleTimeString()}
-        </span>
-      </div>
-      {exporting && <ExportDialog document={document} remaining={remaining} onClose={() => setExporting(false)} />}
-    </section>
-    <SidePanel document={document} detection={detection} findings={findings} focusedId={focusedId} onSelect={setFocusedId} onJump={jump} onPlaceholder={placeholder} busy={run.isPending || editing} />
+        </div>
+        {exporting && <ExportDialog document={document} remaining={remaining} onClose={() => setExporting(false)} />}
+      </section>
+      <SidePanel
+        document={document}
+        detection={detection}
+        findings={findings}
+        focusedId={focusedId}
+        onSelect={setFocusedId}
+        onJump={jump}
+        onPlaceholder={placeholder}
+        busy={run.isPending || editing}
+      />
     </>
   );
 }

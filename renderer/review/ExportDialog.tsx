@@ -99,7 +99,10 @@ export function ExportDialog({ document, remaining, onClose }: { document: Revie
           {needsReason && (
             <label className="stack">
               <span>
-                <strong>{remaining} linkable phrase{remaining === 1 ? '' : 's'} remain.</strong> Export is blocked unless you record why this document may be released anyway; the reason goes into the report.
+                <strong>
+                  {remaining} linkable phrase{remaining === 1 ? '' : 's'} remain.
+                </strong>{' '}
+                Export is blocked unless you record why this document may be released anyway; the reason goes into the report.
               </span>
               <textarea value={justification} onChange={(e) => setJustification(e.target.value)} aria-label="Justification" required />
             </label>

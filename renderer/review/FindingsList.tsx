@@ -19,7 +19,12 @@ interface Props {
 
 export function FindingsList({ findings, focusedId, onSelect, onJump, onPlaceholder, onRewrite, busy }: Props) {
   const list = useRef<HTMLUListElement>(null);
-  if (findings.length === 0) return <p className="muted" data-testid="no-findings">No linkable phrases.</p>;
+  if (findings.length === 0)
+    return (
+      <p className="muted" data-testid="no-findings">
+        No linkable phrases.
+      </p>
+    );
 
   const move = (index: number) => {
     const next = Math.max(0, Math.min(findings.length - 1, index));
@@ -55,7 +60,14 @@ export function FindingsList({ findings, focusedId, onSelect, onJump, onPlacehol
             <span className="df" title="Documents of the collection holding it">
               {finding.documents} doc{finding.documents === 1 ? '' : 's'}
             </span>
-            <span className="kind">{finding.kind === 'single' ? 'Rare phrase' : `Combination of ${finding.members.length}: ${finding.members.filter((m) => m.start !== finding.start).map((m) => `“${m.text}”`).join(' + ')}`}</span>
+            <span className="kind">
+              {finding.kind === 'single'
+                ? 'Rare phrase'
+                : `Combination of ${finding.members.length}: ${finding.members
+                    .filter((m) => m.start !== finding.start)
+                    .map((m) => `“${m.text}”`)
+                    .join(' + ')}`}
+            </span>
           </button>
           {finding.id === focusedId && (
             <div className="finding-actions">

@@ -9,7 +9,10 @@ import { detectionQueries } from '../api/queries.js';
 
 export function FuzzyRankChip({ document, text }: { document: ReviewDocument; text: string }) {
   const path = document.settings.collectionPath;
-  const suggested = useQuery({ ...detectionQueries.suggestSource(path ?? '', document.text), enabled: path !== null && document.settings.sourceId === null && document.originalId === null });
+  const suggested = useQuery({
+    ...detectionQueries.suggestSource(path ?? '', document.text),
+    enabled: path !== null && document.settings.sourceId === null && document.originalId === null,
+  });
   const sourceId = document.settings.sourceId ?? document.originalId ?? suggested.data?.[0]?.id ?? null;
   const rank = useQuery({ ...detectionQueries.fuzzyRank(path ?? '', text, sourceId), enabled: path !== null, placeholderData: keepPreviousData });
   const data = rank.data;

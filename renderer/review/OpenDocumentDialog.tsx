@@ -54,7 +54,12 @@ export function OpenDocumentDialog({ onOpened, onClose }: { onOpened: (document:
         <label className="stack">
           A file (.txt, .md, or a .jsonl / .jsonl.gz of records)
           <span className="row">
-            <input type="file" accept=".txt,.md,.jsonl,.gz,.ndjson" aria-label="Document file" onChange={(e) => e.target.files?.[0] && send.mutate(e.target.files[0])} />
+            <input
+              type="file"
+              accept=".txt,.md,.jsonl,.gz,.ndjson"
+              aria-label="Document file"
+              onChange={(e) => e.target.files?.[0] && send.mutate(e.target.files[0])}
+            />
             {info.data?.canPickPaths && (
               <button type="button" onClick={() => void pick()}>
                 Choose file…

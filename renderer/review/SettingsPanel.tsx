@@ -37,7 +37,10 @@ export function SettingsPanel({ document, detection }: { document: ReviewDocumen
       <ErrorBanner error={save.error} onDismiss={() => save.reset()} />
       <label>
         Collection
-        <select value={settings.collectionPath ?? ''} onChange={(e) => update({ collectionPath: e.target.value === '' ? null : e.target.value, sourceId: null })}>
+        <select
+          value={settings.collectionPath ?? ''}
+          onChange={(e) => update({ collectionPath: e.target.value === '' ? null : e.target.value, sourceId: null })}
+        >
           <option value="">(none chosen)</option>
           {collections.data
             ?.filter((c) => c.available)
@@ -50,12 +53,26 @@ export function SettingsPanel({ document, detection }: { document: ReviewDocumen
       </label>
       <label>
         k (anonymity)
-        <input type="number" min={2} max={1000} value={settings.k} onChange={(e) => Number(e.target.value) >= 2 && update({ k: Math.round(Number(e.target.value)) })} />
+        <input
+          type="number"
+          min={2}
+          max={1000}
+          value={settings.k}
+          onChange={(e) => Number(e.target.value) >= 2 && update({ k: Math.round(Number(e.target.value)) })}
+        />
       </label>
       <label>
         Longest phrase (N)
         <span className="row">
-          <input type="number" min={1} max={64} value={settings.maxN === 0 ? '' : settings.maxN} disabled={settings.maxN === 0} onChange={(e) => Number(e.target.value) >= 1 && update({ maxN: Math.round(Number(e.target.value)) })} aria-label="Longest phrase in words" />
+          <input
+            type="number"
+            min={1}
+            max={64}
+            value={settings.maxN === 0 ? '' : settings.maxN}
+            disabled={settings.maxN === 0}
+            onChange={(e) => Number(e.target.value) >= 1 && update({ maxN: Math.round(Number(e.target.value)) })}
+            aria-label="Longest phrase in words"
+          />
           <label className="row small">
             <input type="checkbox" checked={settings.maxN === 0} onChange={(e) => update({ maxN: e.target.checked ? 0 : 8 })} /> unbounded
           </label>
@@ -92,7 +109,10 @@ export function SettingsPanel({ document, detection }: { document: ReviewDocumen
           </tbody>
         </table>
         {cost?.commonPhrasesFlagged !== null && cost?.commonPhrasesFlagged !== undefined && (
-          <p className="small muted">At arity ≤ 3, {Math.round(cost.commonPhrasesFlagged * 100)} % of this text's common phrases take part in a linkable combination and would be rewritten.</p>
+          <p className="small muted">
+            At arity ≤ 3, {Math.round(cost.commonPhrasesFlagged * 100)} % of this text's common phrases take part in a linkable combination and would be
+            rewritten.
+          </p>
         )}
       </fieldset>
       <label>

@@ -34,14 +34,11 @@ export function SidePanel(props: Props) {
   const [suggestionJob, setSuggestionJob] = useState<string | null>(null);
   const [rewriteError, setRewriteError] = useState<unknown>(null);
   const rewrite = (finding: Finding) => {
-    call('suggestions:generate', { documentId: props.document.id, source: 'model', spans: [{ start: finding.start, end: finding.end }] }).then(
-      (job) => {
-        updateJob(job);
-        setSuggestionJob(job.id);
-        setTab('suggestions');
-      },
-      setRewriteError,
-    );
+    call('suggestions:generate', { documentId: props.document.id, source: 'model', spans: [{ start: finding.start, end: finding.end }] }).then((job) => {
+      updateJob(job);
+      setSuggestionJob(job.id);
+      setTab('suggestions');
+    }, setRewriteError);
   };
   return (
     <aside className="sidepanel" aria-label="Review panel">
@@ -72,7 +69,15 @@ export function SidePanel(props: Props) {
         {tab === 'findings' && (
           <>
             <ErrorBanner error={rewriteError} onDismiss={() => setRewriteError(null)} />
-            <FindingsList findings={props.findings} focusedId={props.focusedId} onSelect={props.onSelect} onJump={props.onJump} onPlaceholder={props.onPlaceholder} onRewrite={rewrite} busy={props.busy} />
+            <FindingsList
+              findings={props.findings}
+              focusedId={props.focusedId}
+              onSelect={props.onSelect}
+              onJump={props.onJump}
+              onPlaceholder={props.onPlaceholder}
+              onRewrite={rewrite}
+              busy={props.busy}
+            />
           </>
         )}
         {tab === 'suggestions' && <SuggestionsPanel document={props.document} jobId={suggestionJob} onJob={setSuggestionJob} />}

@@ -14,7 +14,19 @@ import { JobProgress } from '../jobs/JobProgress.js';
 
 const CONTEXT = 40;
 
-function SuggestionCard({ suggestion, text, onAccept, onReject, busy }: { suggestion: Suggestion; text: string; onAccept: (replacement?: string) => void; onReject: () => void; busy: boolean }) {
+function SuggestionCard({
+  suggestion,
+  text,
+  onAccept,
+  onReject,
+  busy,
+}: {
+  suggestion: Suggestion;
+  text: string;
+  onAccept: (replacement?: string) => void;
+  onReject: () => void;
+  busy: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [replacement, setReplacement] = useState(suggestion.after);
   const before = text.slice(Math.max(0, suggestion.start - CONTEXT), suggestion.start);
@@ -91,10 +103,20 @@ export function SuggestionsPanel({ document, jobId, onJob }: { document: ReviewD
       <ErrorBanner error={generate.error ?? act.error ?? failed} onDismiss={() => (generate.reset(), act.reset(), setJobId(null))} />
       {pending.length > 0 && (
         <div className="row">
-          <button type="button" className="primary" disabled={act.isPending} onClick={() => act.mutate(() => call('suggestions:accept-all', { documentId: document.id }))}>
+          <button
+            type="button"
+            className="primary"
+            disabled={act.isPending}
+            onClick={() => act.mutate(() => call('suggestions:accept-all', { documentId: document.id }))}
+          >
             Accept all ({pending.length})
           </button>
-          <button type="button" disabled={running || generate.isPending} onClick={() => generate.mutate(lastSource)} title="Runs the source again on the phrases still linkable">
+          <button
+            type="button"
+            disabled={running || generate.isPending}
+            onClick={() => generate.mutate(lastSource)}
+            title="Runs the source again on the phrases still linkable"
+          >
             Force another pass
           </button>
         </div>
@@ -118,7 +140,9 @@ export function SuggestionsPanel({ document, jobId, onJob }: { document: ReviewD
           suggestion={s}
           text={document.text}
           busy={act.isPending}
-          onAccept={(replacement) => act.mutate(() => call('suggestions:accept', { documentId: document.id, suggestionId: s.id, ...(replacement !== undefined ? { replacement } : {}) }))}
+          onAccept={(replacement) =>
+            act.mutate(() => call('suggestions:accept', { documentId: document.id, suggestionId: s.id, ...(replacement !== undefined ? { replacement } : {}) }))
+          }
           onReject={() => act.mutate(() => call('suggestions:reject', { documentId: document.id, suggestionId: s.id }))}
         />
       ))}

@@ -92,7 +92,9 @@ export const contract = {
   /** Forgets a collection (the file is left alone). */
   'collections:forget': channel<null>()(z.object({ path }).strict()),
   /** Starts building a new collection in the workspace; returns the job. */
-  'collections:create': channel<JobInfo>()(z.object({ name: z.string().trim().min(1).max(LIMITS.title), sources: z.array(importSourceSchema).min(1).max(10_000) }).strict()),
+  'collections:create': channel<JobInfo>()(
+    z.object({ name: z.string().trim().min(1).max(LIMITS.title), sources: z.array(importSourceSchema).min(1).max(10_000) }).strict(),
+  ),
   /** Starts adding documents to a collection; returns the job. */
   'collections:add': channel<JobInfo>()(z.object({ path, sources: z.array(importSourceSchema).min(1).max(10_000), replace: z.boolean() }).strict()),
   /** Removes documents from a collection. */
@@ -152,11 +154,22 @@ export const contract = {
 
   /** Proposes replacements for the spans still linkable (or the selected ones). */
   'suggestions:generate': channel<JobInfo>()(
-    z.object({ documentId, source: z.enum(['placeholder', 'model']), spans: z.array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).strict()).max(100_000).nullable() }).strict(),
+    z
+      .object({
+        documentId,
+        source: z.enum(['placeholder', 'model']),
+        spans: z
+          .array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).strict())
+          .max(100_000)
+          .nullable(),
+      })
+      .strict(),
   ),
   'suggestions:list': channel<Suggestion[]>()(z.object({ documentId }).strict()),
   /** Accepts one suggestion, optionally with the clerk's own replacement text. */
-  'suggestions:accept': channel<ReviewDocument>()(z.object({ documentId, suggestionId: z.number().int(), replacement: z.string().max(100_000).optional() }).strict()),
+  'suggestions:accept': channel<ReviewDocument>()(
+    z.object({ documentId, suggestionId: z.number().int(), replacement: z.string().max(100_000).optional() }).strict(),
+  ),
   'suggestions:reject': channel<null>()(z.object({ documentId, suggestionId: z.number().int() }).strict()),
   'suggestions:accept-all': channel<ReviewDocument>()(z.object({ documentId }).strict()),
 
@@ -182,7 +195,12 @@ export const contract = {
     z
       .object({
         temperature: z.number().min(0).max(2),
-        seed: z.number().int().min(0).max(2 ** 31 - 1).nullable(),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .nullable(),
         maxPasses: z.number().int().min(1).max(10),
         fewShot: z.number().int().min(0).max(4),
         maxTokens: z.number().int().min(8).max(8192).nullable(),
@@ -205,12 +223,18 @@ export type ResponseOf<C extends ChannelName> = Exclude<Contract[C]['response'],
 export const CHANNELS = Object.keys(contract) as ChannelName[];
 
 /** A handler's result, as it crosses the process boundary. */
-export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
+export type IpcResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
 
 /** Events the main process pushes to the renderer. */
 export type AppEvent =
   | { readonly type: 'job'; readonly job: JobInfo }
-  | { readonly type: 'changed'; readonly domains: readonly ('collections' | 'documents' | 'suggestions' | 'versions')[]; readonly documentId?: string; readonly path?: string };
+  | {
+      readonly type: 'changed';
+      readonly domains: readonly ('collections' | 'documents' | 'suggestions' | 'versions')[];
+      readonly documentId?: string;
+      readonly path?: string;
+    };
 
 /** The API the renderer sees: one async function per channel, plus events. */
 export type Api = { readonly [C in ChannelName]: (request: RequestOf<C>) => Promise<IpcResult<ResponseOf<C>>> } & {

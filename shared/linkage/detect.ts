@@ -83,7 +83,14 @@ function resolveSource(index: PhraseIndex, settings: DetectionSettings): number 
   return documentNumber;
 }
 
-function prepare(index: PhraseIndex, text: string, settings: DetectionSettings, sourceDocument: number, walker: PhraseWalker, cache?: SegmentCache): PreparedText {
+function prepare(
+  index: PhraseIndex,
+  text: string,
+  settings: DetectionSettings,
+  sourceDocument: number,
+  walker: PhraseWalker,
+  cache?: SegmentCache,
+): PreparedText {
   const tokens = tokenize(text, { placeholderPattern: settings.placeholderPattern });
   const ids = index.idsOf(tokens.keys);
   const analyses: SegmentAnalysis[] = [];
@@ -111,7 +118,12 @@ export function detectLinkage(index: PhraseIndex, text: string, input: Partial<D
  * The same check as steps that yield during the combination search, for callers that
  * must stay responsive (see `combinationSearch`).
  */
-export function* detectionSteps(index: PhraseIndex, text: string, input: Partial<DetectionSettings>, options: DetectOptions = {}): Generator<void, DetectionResult> {
+export function* detectionSteps(
+  index: PhraseIndex,
+  text: string,
+  input: Partial<DetectionSettings>,
+  options: DetectOptions = {},
+): Generator<void, DetectionResult> {
   const settings = resolveSettings(input);
   const sourceDocument = resolveSource(index, settings);
   const walker = index.walker();
@@ -175,12 +187,7 @@ export function* detectionSteps(index: PhraseIndex, text: string, input: Partial
   };
 }
 
-function candidatePostings(
-  walker: PhraseWalker,
-  prepared: PreparedText,
-  candidate: PhraseLocation,
-  cache: SegmentCache | undefined,
-): Int32Array {
+function candidatePostings(walker: PhraseWalker, prepared: PreparedText, candidate: PhraseLocation, cache: SegmentCache | undefined): Int32Array {
   const key = `${prepared.ids.subarray(candidate.tokenStart, candidate.tokenStart + candidate.tokenLength).join(',')}`;
   const cached = cache?.getPostings(key);
   if (cached !== undefined) return cached;

@@ -57,13 +57,7 @@ function containsSorted(values: Int32Array, wanted: number): boolean {
  * Analyses the segment of token ids `ids[from, to)`. Token positions in the result are
  * relative to `from`. Ids of -1 (keys absent from the collection) end every phrase.
  */
-export function analyzeSegment(
-  walker: PhraseWalker,
-  ids: Int32Array,
-  from: number,
-  to: number,
-  query: SegmentQuery,
-): SegmentAnalysis {
+export function analyzeSegment(walker: PhraseWalker, ids: Int32Array, from: number, to: number, query: SegmentQuery): SegmentAnalysis {
   const length = to - from;
   const { k, sourceDocument } = query;
   const maxN = query.maxN === 0 ? length : Math.min(query.maxN, length);

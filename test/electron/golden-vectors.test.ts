@@ -66,7 +66,10 @@ describe.skipIf(!hasSharedData)('court golden vectors', () => {
         const expected = k === 2 ? vector.k2 : vector.k5;
         expect(result.summary.ngrams, vector.id).toBe(vector.ngrams);
         expect(result.summary.linkable, `${vector.id} k=${k}`).toBe(expected.linkable);
-        expect(result.minimal.map((m) => [m.start, m.end, m.df]), `${vector.id} k=${k}`).toEqual(expected.minimal);
+        expect(
+          result.minimal.map((m) => [m.start, m.end, m.df]),
+          `${vector.id} k=${k}`,
+        ).toEqual(expected.minimal);
         if (k === 2) {
           totals.ngrams += result.summary.ngrams;
           totals.linkable2 += result.summary.linkable;
@@ -89,7 +92,10 @@ describe.skipIf(!hasSharedData)('court golden vectors', () => {
     for (const vector of vectors) {
       const result = detectLinkage(index, byId.get(vector.id)!.text, { k: 2, arity: 3, maxN: 8 });
       expect(result.summary.candidates, vector.id).toBe(vector.candidates);
-      expect(result.combinations.map((c) => [c.start, c.end]), vector.id).toEqual(vector.spans_to_rephrase);
+      expect(
+        result.combinations.map((c) => [c.start, c.end]),
+        vector.id,
+      ).toEqual(vector.spans_to_rephrase);
       spans += result.combinations.length;
       candidates += result.summary.candidates;
     }
@@ -126,8 +132,14 @@ describe.skipIf(!hasSharedData)('court golden vectors', () => {
         const expected = referenceDetect(slice, d.text, settings);
         const actual = detectLinkage(sliceIndex, d.text, settings, { allCombinations: true });
         expect(actual.summary.linkable, d.id).toBe(expected.linkable);
-        expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents })), d.id).toEqual(expected.minimal);
-        expect(actual.combinations.map((c) => ({ start: c.start, end: c.end })), d.id).toEqual(expected.combinationSpans);
+        expect(
+          actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents })),
+          d.id,
+        ).toEqual(expected.minimal);
+        expect(
+          actual.combinations.map((c) => ({ start: c.start, end: c.end })),
+          d.id,
+        ).toEqual(expected.combinationSpans);
         if (settings.arity >= 2) expect(actual.summary.linkablePairs, d.id).toBe(expected.linkablePairs);
       }
     }

@@ -59,7 +59,9 @@ export async function checkCommand(argv: string[], context: CommandContext): Pro
     const seconds = (performance.now() - started) / 1000;
     if (values.json === true) {
       const info = collection.readInfo();
-      process.stdout.write(`${JSON.stringify({ collection: { name: info.name, contentSha256: info.contentSha256, documents: info.documentCount }, document: { id: document.id }, seconds, ...result })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ collection: { name: info.name, contentSha256: info.contentSha256, documents: info.documentCount }, document: { id: document.id }, seconds, ...result })}\n`,
+      );
     } else {
       process.stdout.write(useColor(values) ? highlightForTerminal(document.text, result) : document.text);
       process.stdout.write('\n\n');
@@ -73,7 +75,10 @@ export async function checkCommand(argv: string[], context: CommandContext): Pro
       );
       if (!useColor(values) && remainingPhrases(result) > 0) {
         for (const m of result.minimal) process.stdout.write(`  single  [${m.start}, ${m.end}) df=${m.df}\n`);
-        for (const c of result.combinations) process.stdout.write(`  combo   [${c.start}, ${c.end}) with ${c.witness.members.length - 1} other phrase(s), ${c.witness.intersection} document(s)\n`);
+        for (const c of result.combinations)
+          process.stdout.write(
+            `  combo   [${c.start}, ${c.end}) with ${c.witness.members.length - 1} other phrase(s), ${c.witness.intersection} document(s)\n`,
+          );
       }
       process.stdout.write(`${verdict(result)}\n`);
     }

@@ -12,7 +12,9 @@ function printReport(report: ImportReport, json: boolean): number {
   if (json) {
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } else {
-    process.stdout.write(`Added ${report.added} documents (${report.tokens.toLocaleString('en')} tokens)${report.replaced > 0 ? `, replacing ${report.replaced}` : ''} in ${report.seconds.toFixed(1)} s.\n`);
+    process.stdout.write(
+      `Added ${report.added} documents (${report.tokens.toLocaleString('en')} tokens)${report.replaced > 0 ? `, replacing ${report.replaced}` : ''} in ${report.seconds.toFixed(1)} s.\n`,
+    );
     if (report.problems.length > 0) {
       process.stderr.write(`${report.problems.length} input(s) skipped:\n`);
       for (const p of report.problems.slice(0, 50)) process.stderr.write(`  - ${p.message}\n`);

@@ -65,9 +65,13 @@ export async function statsCommand(argv: string[], context: CommandContext): Pro
       process.stdout.write(`${JSON.stringify({ collection: info, statistics })}\n`);
       return EXIT.ok;
     }
-    process.stdout.write(`Collection ${info.name || db}: ${formatCount(info.documentCount)} documents, ${formatCount(info.tokenCount)} tokens, ${info.shardCount} shard(s)\n`);
+    process.stdout.write(
+      `Collection ${info.name || db}: ${formatCount(info.documentCount)} documents, ${formatCount(info.tokenCount)} tokens, ${info.shardCount} shard(s)\n`,
+    );
     process.stdout.write(`Content SHA-256: ${info.contentSha256}\n`);
-    process.stdout.write(`Distinct N-grams (N ≤ ${maxN}): ${formatCount(statistics.distinct)}; posting-list length ${statistics.meanPostings.toFixed(2)} ± ${statistics.sdPostings.toFixed(2)} documents\n\n`);
+    process.stdout.write(
+      `Distinct N-grams (N ≤ ${maxN}): ${formatCount(statistics.distinct)}; posting-list length ${statistics.meanPostings.toFixed(2)} ± ${statistics.sdPostings.toFixed(2)} documents\n\n`,
+    );
     process.stdout.write('   N    distinct N-grams    df = 1\n');
     for (const row of statistics.byN) {
       process.stdout.write(`${String(row.n).padStart(4)}  ${formatCount(row.distinct).padStart(18)}  ${(row.singletonShare * 100).toFixed(1).padStart(7)} %\n`);

@@ -17,7 +17,8 @@ export async function queryCommand(argv: string[]): Promise<number> {
   try {
     const tokens = tokenize(phrase, { placeholderPattern: collection.readInfo().placeholderPattern });
     if (tokens.count === 0) throw new AppError('invalid-input', 'The phrase has no words.');
-    if (tokens.segmentStarts.length > 2) throw new AppError('invalid-input', 'A phrase cannot cross punctuation or a placeholder: N-grams never do. Query each part on its own.');
+    if (tokens.segmentStarts.length > 2)
+      throw new AppError('invalid-input', 'A phrase cannot cross punctuation or a placeholder: N-grams never do. Query each part on its own.');
     const index = collection.phraseIndex();
     const ids = index.idsOf(tokens.keys);
     const walker = index.walker();

@@ -1,13 +1,2 @@
 /** A small seeded PRNG so that a paraphrase run is reproducible from its seed. */
-
-/** mulberry32: a 32-bit generator returning numbers in [0, 1); good enough for coin flips. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../../../shared/seeded-random.js';

@@ -7,7 +7,7 @@
  * of the previous one.
  */
 import { tokenize } from '../../../shared/tokenizer/tokenize.js';
-import { mulberry32 } from '../paraphrase/seeded-random.js';
+import { mulberry32 } from '../../../shared/seeded-random.js';
 import type { SourceRank } from './source-rank.js';
 
 /** Ranks the source among the collection for each text, in order. */

@@ -30,7 +30,8 @@ export function appHandlers(services: AppServices): AppHandlers {
       defaultExportFolder: getPreference(services.db, 'export-folder') ?? services.defaultExportFolder,
     }),
     'dialog:pick': async ({ purpose }) => {
-      if (services.options.pickPaths === undefined) throw new AppError('forbidden', 'File pickers are only available in the desktop app; use the upload buttons instead.');
+      if (services.options.pickPaths === undefined)
+        throw new AppError('forbidden', 'File pickers are only available in the desktop app; use the upload buttons instead.');
       const paths = await services.options.pickPaths(purpose);
       for (const path of paths) services.pickedPaths.add(path);
       return { paths };

@@ -15,7 +15,14 @@ import type { AppServices, Handlers } from '../app-services.js';
 
 type CollectionHandlers = Pick<
   Handlers,
-  'collections:list' | 'collections:open' | 'collections:forget' | 'collections:create' | 'collections:add' | 'collections:remove-documents' | 'collections:documents' | 'collections:statistics'
+  | 'collections:list'
+  | 'collections:open'
+  | 'collections:forget'
+  | 'collections:create'
+  | 'collections:add'
+  | 'collections:remove-documents'
+  | 'collections:documents'
+  | 'collections:statistics'
 >;
 
 /** Paths of the import sources: uploads, or paths the clerk picked natively. */
@@ -58,7 +65,12 @@ async function rememberFromEngine(services: AppServices, path: string): Promise<
   return summary;
 }
 
-async function runImport(services: AppServices, op: 'create' | 'add', args: object, context: { signal: AbortSignal; progress: (phase: string, done: number, total: number) => void }): Promise<ImportReport> {
+async function runImport(
+  services: AppServices,
+  op: 'create' | 'add',
+  args: object,
+  context: { signal: AbortSignal; progress: (phase: string, done: number, total: number) => void },
+): Promise<ImportReport> {
   const worker = createImportClient();
   try {
     return await worker.request<ImportReport>(op, args, { signal: context.signal, onProgress: context.progress });

@@ -11,13 +11,21 @@ type DetectionHandlers = Pick<Handlers, 'detection:check' | 'detection:combinati
 
 /** The collection a document is checked against; a clear error when none is chosen. */
 export function collectionOf(services: AppServices, settings: ReviewSettings): string {
-  if (settings.collectionPath === null) throw new AppError('invalid-settings', 'Choose the collection to check against first (Collections, or the settings panel).');
+  if (settings.collectionPath === null)
+    throw new AppError('invalid-settings', 'Choose the collection to check against first (Collections, or the settings panel).');
   knownCollection(services, settings.collectionPath);
   return settings.collectionPath;
 }
 
 /** The full check (combinations included) of a text, on the engine worker. */
-export function fullCheck(services: AppServices, documentId: string, text: string, settings: ReviewSettings, signal?: AbortSignal, onProgress?: (phase: string, done: number, total: number) => void): Promise<CheckResult> {
+export function fullCheck(
+  services: AppServices,
+  documentId: string,
+  text: string,
+  settings: ReviewSettings,
+  signal?: AbortSignal,
+  onProgress?: (phase: string, done: number, total: number) => void,
+): Promise<CheckResult> {
   const path = collectionOf(services, settings);
   return services.engine.request<CheckResult>('combinations', { path, text, settings, documentKey: documentId }, { signal, onProgress });
 }

@@ -27,7 +27,10 @@ type DocumentHandlers = Pick<
 /** Larger texts are not judgments: the review screen would crawl; the CLI checks them. */
 export const MAX_REVIEW_CHARACTERS = 2_000_000;
 
-async function readSource(services: AppServices, source: RequestOf<'documents:open'>['source']): Promise<{ title: string; text: string; origin: string; originalId: string | null }> {
+async function readSource(
+  services: AppServices,
+  source: RequestOf<'documents:open'>['source'],
+): Promise<{ title: string; text: string; origin: string; originalId: string | null }> {
   if (source.kind === 'text') return { title: source.title, text: source.text, origin: 'pasted text', originalId: null };
   let path: string;
   if (source.kind === 'upload') path = services.uploads.resolve(source.uploadId);
@@ -37,7 +40,12 @@ async function readSource(services: AppServices, source: RequestOf<'documents:op
   }
   const document = await readDocumentToCheck(path, source.recordId);
   const name = basename(path);
-  return { title: document.id ?? name.replace(/\.(txt|md)$/i, ''), text: document.text, origin: document.id !== undefined ? `${name}, record ${document.id}` : name, originalId: document.originalId ?? null };
+  return {
+    title: document.id ?? name.replace(/\.(txt|md)$/i, ''),
+    text: document.text,
+    origin: document.id !== undefined ? `${name}, record ${document.id}` : name,
+    originalId: document.originalId ?? null,
+  };
 }
 
 export function documentHandlers(services: AppServices): DocumentHandlers {
@@ -64,7 +72,8 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
     'documents:undo': async ({ documentId }) => changed(services.reviews.undo(documentId), ['documents', 'versions', 'suggestions']),
     'documents:redo': async ({ documentId }) => changed(services.reviews.redo(documentId), ['documents', 'versions', 'suggestions']),
     'documents:versions': async ({ documentId }) => services.reviews.versions(documentId),
-    'documents:restore': async ({ documentId, versionId }) => changed(services.reviews.restore(documentId, versionId), ['documents', 'versions', 'suggestions']),
+    'documents:restore': async ({ documentId, versionId }) =>
+      changed(services.reviews.restore(documentId, versionId), ['documents', 'versions', 'suggestions']),
     'documents:settings': async ({ documentId, settings }) => {
       if (settings.collectionPath !== null) {
         knownCollection(services, settings.collectionPath);

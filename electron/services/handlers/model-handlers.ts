@@ -27,9 +27,27 @@ async function state(services: AppServices): Promise<ModelState> {
   if (chosen !== null && !models.some((m) => m.path === chosen)) {
     try {
       const info = await services.models.describe(chosen);
-      models.push({ path: chosen, fileName: info.fileName, sizeBytes: info.fileSizeBytes, architecture: info.architecture, parameterCount: info.parameterCount, quantization: info.quantization, contextLength: info.contextLength, problem: null });
+      models.push({
+        path: chosen,
+        fileName: info.fileName,
+        sizeBytes: info.fileSizeBytes,
+        architecture: info.architecture,
+        parameterCount: info.parameterCount,
+        quantization: info.quantization,
+        contextLength: info.contextLength,
+        problem: null,
+      });
     } catch (error) {
-      models.push({ path: chosen, fileName: chosen, sizeBytes: 0, architecture: null, parameterCount: null, quantization: null, contextLength: null, problem: (error as Error).message });
+      models.push({
+        path: chosen,
+        fileName: chosen,
+        sizeBytes: 0,
+        architecture: null,
+        parameterCount: null,
+        quantization: null,
+        contextLength: null,
+        problem: (error as Error).message,
+      });
     }
   }
   const loaded = services.llm.model;

@@ -14,9 +14,11 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
   return {
     'suggestions:generate': async ({ documentId, source, spans }) => {
       const provider = services.suggestionSources.get(source);
-      if (provider === undefined) throw new AppError('model-invalid', 'No language model is chosen. Choose one on the Model screen (Alt+3) first, or use placeholders.');
+      if (provider === undefined)
+        throw new AppError('model-invalid', 'No language model is chosen. Choose one on the Model screen (Alt+3) first, or use placeholders.');
       const document = services.reviews.get(documentId);
-      for (const s of spans ?? []) if (s.end <= s.start || s.end > document.text.length) throw new AppError('invalid-input', 'A selected span lies outside the text.');
+      for (const s of spans ?? [])
+        if (s.end <= s.start || s.end > document.text.length) throw new AppError('invalid-input', 'A selected span lies outside the text.');
       return services.jobs.start('suggestions', async (context) => {
         context.progress('checking', 0, 1);
         const check = async (text: string) => {
@@ -26,11 +28,14 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
         const targets = spans ?? (await check(document.text));
         const response = await provider.propose({ documentId, text: document.text, spans: targets, settings: document.settings, check, context });
         // The head may have moved while the source worked; then these proposals are stale.
-        if (services.reviews.get(documentId).versionId !== document.versionId) throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');
+        if (services.reviews.get(documentId).versionId !== document.versionId)
+          throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');
         const previousPass = services.suggestions.list(documentId).reduce((max, s) => Math.max(max, s.pass), 0);
         services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping');
         if (response.record !== undefined) {
-          services.db.prepare('INSERT INTO rewrite_runs (document_id, record_json, created_at) VALUES (?, ?, ?)').run(documentId, JSON.stringify(response.record), new Date().toISOString());
+          services.db
+            .prepare('INSERT INTO rewrite_runs (document_id, record_json, created_at) VALUES (?, ?, ?)')
+            .run(documentId, JSON.stringify(response.record), new Date().toISOString());
         }
         services.emit({ type: 'changed', domains: ['suggestions'], documentId });
         return { proposals: response.proposals.length };

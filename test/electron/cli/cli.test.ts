@@ -63,7 +63,12 @@ describe('unlinkable CLI', () => {
     expect(duplicate.stderr).toMatch(/already has a document "judgment-1".*--replace/);
     expect((await runCli(['add', db, jsonl, '--replace'])).stdout).toMatch(/replacing 3/);
     const listed = await runCli(['list', db]);
-    expect(listed.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0])).toEqual(['extra', 'judgment-1', 'judgment-2', 'judgment-3']);
+    expect(
+      listed.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(['extra', 'judgment-1', 'judgment-2', 'judgment-3']);
     const removed = await runCli(['remove', db, 'extra', 'ghost']);
     expect(removed.code).toBe(4);
     expect(removed.stderr).toMatch(/ghost/);
@@ -124,7 +129,10 @@ describe('unlinkable CLI', () => {
     const { db, jsonl, doc } = setUp();
     await runCli(['index', db, jsonl]);
     const streamed = await runCli(['check', db, doc, '--all-combinations']);
-    const lines = streamed.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = streamed.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const summary = lines.at(-1);
     expect(summary.kind).toBe('summary');
     const pairs = lines.filter((l) => l.kind === 'pair').length;

@@ -11,9 +11,18 @@ const tempDir = useTempDir();
 describe('export report', () => {
   it('lists the accepted edits by time and source without repeating the removed text', () => {
     const reviews = new ReviewStore(openWorkspaceDatabase(tempDir()));
-    const doc = reviews.create({ title: 'j', text: 'The applicant met Mr Secretname in Oslo.', origin: 'test', originalId: null, settings: { collectionPath: '/c', k: 2, arity: 3, maxN: 8, sourceId: null } });
+    const doc = reviews.create({
+      title: 'j',
+      text: 'The applicant met Mr Secretname in Oslo.',
+      origin: 'test',
+      originalId: null,
+      settings: { collectionPath: '/c', k: 2, arity: 3, maxN: 8, sourceId: null },
+    });
     const v2 = reviews.edit(doc.id, doc.versionId, 'The applicant met [REDACTED] in Oslo.', 'placeholder', 'Replaced a linkable phrase with a placeholder');
-    const v3 = reviews.edit(doc.id, v2.versionId, 'The applicant met [REDACTED] in a city.', 'model', 'Accepted a model suggestion', { name: 'Qwen3-4B', sha256: 'ab'.repeat(32) });
+    const v3 = reviews.edit(doc.id, v2.versionId, 'The applicant met [REDACTED] in a city.', 'model', 'Accepted a model suggestion', {
+      name: 'Qwen3-4B',
+      sha256: 'ab'.repeat(32),
+    });
     const report = buildReport({
       appVersion: '1.2.3',
       title: 'j',

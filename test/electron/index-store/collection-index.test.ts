@@ -107,7 +107,14 @@ describe('collection index file', () => {
   it('rejects a duplicate id unless asked to replace it', async () => {
     const path = await makeCollection(corpus.slice(0, 3));
     const collection = CollectionIndex.open(path, { readonly: false });
-    const report = await addDocuments(collection, recordsOf([{ id: 'doc-1', text: 'other text' }, { id: 'new', text: 'fresh words' }, { id: 'new', text: 'again' }]));
+    const report = await addDocuments(
+      collection,
+      recordsOf([
+        { id: 'doc-1', text: 'other text' },
+        { id: 'new', text: 'fresh words' },
+        { id: 'new', text: 'again' },
+      ]),
+    );
     expect(report.added).toBe(1);
     expect(report.problems.map((p) => p.code)).toEqual(['duplicate-id', 'duplicate-id']);
     expect(collection.documentText('doc-1')).toBe(corpus[1]!.text);

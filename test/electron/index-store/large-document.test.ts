@@ -37,9 +37,16 @@ describe('large documents', () => {
     const path = join(tempDir(), 'large.unl');
     const phases = new Set<string>();
     const started = performance.now();
-    await createCollection(path, recordsOf([{ id: 'big', text: big }, { id: 'small', text: 'the same words again and then other words' }]), {
-      onProgress: (phase) => phases.add(phase),
-    });
+    await createCollection(
+      path,
+      recordsOf([
+        { id: 'big', text: big },
+        { id: 'small', text: 'the same words again and then other words' },
+      ]),
+      {
+        onProgress: (phase) => phases.add(phase),
+      },
+    );
     console.log(`20 MB import: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     expect([...phases]).toEqual(expect.arrayContaining(['reading', 'sorting', 'writing']));
 

@@ -32,19 +32,32 @@ describe('dispatch', () => {
     expect(await dispatch(handlers, '__proto__', {}, true)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const extraKey = await dispatch(handlers, 'app:info', { evil: true }, true);
     expect(extraKey).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    const badK = await dispatch(handlers, 'documents:settings', { documentId: id, settings: { k: 1, arity: 3, maxN: 8, sourceId: null, collectionPath: null } }, true);
+    const badK = await dispatch(
+      handlers,
+      'documents:settings',
+      { documentId: id, settings: { k: 1, arity: 3, maxN: 8, sourceId: null, collectionPath: null } },
+      true,
+    );
     expect(badK).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('settings.k') } });
     const badId = await dispatch(handlers, 'documents:get', { documentId: '../../etc/passwd' }, true);
     expect(badId).toMatchObject({ ok: false });
     const nulPath = await dispatch(handlers, 'collections:open', { path: '/tmp/a\u0000b' }, true);
     expect(nulPath).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    const hugeText = await dispatch(handlers, 'detection:check', { documentId: id, text: 'x'.repeat(25_000_001), settings: { k: 2, arity: 1, maxN: 8, sourceId: null, collectionPath: '/c.unl' } }, true);
+    const hugeText = await dispatch(
+      handlers,
+      'detection:check',
+      { documentId: id, text: 'x'.repeat(25_000_001), settings: { k: 2, arity: 1, maxN: 8, sourceId: null, collectionPath: '/c.unl' } },
+      true,
+    );
     expect(hugeText).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 
   it('passes valid payloads through and wraps results and errors', async () => {
     expect(await dispatch(handlers, 'documents:get', { documentId: id }, true)).toEqual({ ok: true, value: 'value' });
-    expect(await dispatch(handlers, 'documents:delete', { documentId: id }, true)).toEqual({ ok: false, error: { code: 'not-found', message: 'That document is no longer in the workspace.' } });
+    expect(await dispatch(handlers, 'documents:delete', { documentId: id }, true)).toEqual({
+      ok: false,
+      error: { code: 'not-found', message: 'That document is no longer in the workspace.' },
+    });
     const internal = await dispatch(handlers, 'jobs:cancel', { jobId: id }, true);
     expect(internal).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(JSON.stringify(internal)).not.toContain('secret');

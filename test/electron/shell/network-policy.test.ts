@@ -7,7 +7,15 @@ describe('Electron network policy', () => {
   it('allows only the app and devtools; every network scheme is cancelled', () => {
     expect(isAllowedRequest('app://unlinkable/index.html')).toBe(true);
     expect(isAllowedRequest('devtools://devtools/bundled/inspector.html')).toBe(true);
-    for (const url of ['https://example.com/', 'http://127.0.0.1:8080/', 'ws://localhost/', 'file:///etc/passwd', 'ftp://x/', 'app://other/index.html', 'data:text/html,x']) {
+    for (const url of [
+      'https://example.com/',
+      'http://127.0.0.1:8080/',
+      'ws://localhost/',
+      'file:///etc/passwd',
+      'ftp://x/',
+      'app://other/index.html',
+      'data:text/html,x',
+    ]) {
       expect(isAllowedRequest(url), url).toBe(false);
     }
   });

@@ -98,9 +98,19 @@ describe('suggestions', () => {
       { start: 14, end: 18, before: 'four', after: '[C]' },
     ]);
     suggestions.replacePending(doc.id, 'model', 2, [{ start: 0, end: 7, before: 'one two', after: 'uno dos' }], 'overlapping');
-    expect(suggestions.list(doc.id).filter((s) => s.status === 'pending').map((s) => s.after)).toEqual(['uno dos', '[C]']);
+    expect(
+      suggestions
+        .list(doc.id)
+        .filter((s) => s.status === 'pending')
+        .map((s) => s.after),
+    ).toEqual(['uno dos', '[C]']);
     suggestions.replacePending(doc.id, 'placeholder', 3, [{ start: 8, end: 13, before: 'three', after: '[B]' }]);
-    expect(suggestions.list(doc.id).filter((s) => s.status === 'pending').map((s) => s.after)).toEqual(['[B]']);
+    expect(
+      suggestions
+        .list(doc.id)
+        .filter((s) => s.status === 'pending')
+        .map((s) => s.after),
+    ).toEqual(['[B]']);
   });
 
   it('accepts all non-overlapping suggestions as one version, with an edited replacement when asked', () => {

@@ -84,7 +84,13 @@ const phrasePoolArb = fc
   })
   .map((s) => {
     const phrase = (i: number) => `w${i} x${i}`;
-    const documents = s.documents.map((has, i) => ({ id: `doc-${i}`, text: has.slice(0, s.phrases).map((on, p) => (on ? phrase(p) : 'filler')).join('. ') }));
+    const documents = s.documents.map((has, i) => ({
+      id: `doc-${i}`,
+      text: has
+        .slice(0, s.phrases)
+        .map((on, p) => (on ? phrase(p) : 'filler'))
+        .join('. '),
+    }));
     // Every phrase once, plus a few repeated ones.
     const query = [...Array.from({ length: s.phrases }, (_, p) => phrase(p)), ...s.query.map((q) => phrase(q % s.phrases))].join('. ');
     return { ...s, documents, query, source: s.useSource ? documents[0]!.id : undefined };

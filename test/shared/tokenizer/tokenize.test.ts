@@ -24,7 +24,13 @@ describe('tokenizer rules', () => {
   });
 
   it('does not join on a leading, trailing or doubled joiner', () => {
-    expect(segmentsOf("'tis well-- 'known'")).toEqual([[['tis', 1, 4], ['well', 5, 9]], [['known', 13, 18]]]);
+    expect(segmentsOf("'tis well-- 'known'")).toEqual([
+      [
+        ['tis', 1, 4],
+        ['well', 5, 9],
+      ],
+      [['known', 13, 18]],
+    ]);
   });
 
   it('counts CRLF as one line break and a lone CR as plain whitespace', () => {
@@ -39,7 +45,12 @@ describe('tokenizer rules', () => {
   });
 
   it('treats astral letters as word characters and astral symbols as breaks', () => {
-    expect(segmentsOf('\u{1d400}bc d')).toEqual([[['abc', 0, 4], ['d', 5, 6]]]);
+    expect(segmentsOf('\u{1d400}bc d')).toEqual([
+      [
+        ['abc', 0, 4],
+        ['d', 5, 6],
+      ],
+    ]);
     expect(segmentsOf('a \u{1f600} b').length).toBe(2);
   });
 
