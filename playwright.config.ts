@@ -21,7 +21,15 @@ export default defineConfig({
         viewport: { width: 1440, height: 900 },
         launchOptions: {
           executablePath: chromium,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-sync',
+            '--disable-quic',
+          ],
         },
       },
     },
