@@ -8,3 +8,8 @@ export const sharedRoot = process.env.UNLINKABLE_SHARED ?? resolve(projectRoot, 
 export const specDir = join(sharedRoot, 'spec');
 export const dataDir = join(sharedRoot, 'data');
 export const hasSharedData = existsSync(join(dataDir, 'court', 'collection.jsonl.gz'));
+
+/** Says why a test on the shared corpora is skipped (called where one is). */
+export function warnIfNoSharedData(what: string): void {
+  if (!hasSharedData) console.warn(`Skipping ${what}: ../shared/data is not beside this checkout (set UNLINKABLE_SHARED to its folder).`);
+}

@@ -12,7 +12,7 @@ import { referenceDetect } from '../reference/brute-force.js';
 import { recordsOf } from '../helpers/records.js';
 import { readJsonlGz } from '../helpers/shared-data.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { dataDir, hasSharedData, specDir } from '../spec-paths.js';
+import { dataDir, hasSharedData, specDir, warnIfNoSharedData } from '../spec-paths.js';
 
 interface Deidentified {
   id: string;
@@ -35,6 +35,7 @@ interface CombinationVector {
 
 const tempDir = useTempDir();
 
+warnIfNoSharedData('the court golden vectors');
 describe.skipIf(!hasSharedData)('court golden vectors', () => {
   let collection: CollectionIndex;
   let deidentified: Deidentified[];

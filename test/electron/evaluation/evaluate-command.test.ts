@@ -10,7 +10,7 @@ import { evaluateCommandWith } from '../../../electron/cli/commands/evaluate-com
 import type { TotalsFile } from '../../../electron/evaluation/run/write-report.js';
 import { writeTinyQwen3Gguf } from '../../../models/make-test-model.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
-import { hasSharedData, projectRoot } from '../../spec-paths.js';
+import { hasSharedData, projectRoot, warnIfNoSharedData } from '../../spec-paths.js';
 import { buildEvaluationSet } from './evaluate-fixture.js';
 import { standInRewriter } from './stand-in-rewriter.js';
 
@@ -59,6 +59,7 @@ function figures(totals: TotalsFile): unknown {
   return totals.methods.map(({ cost: { meanSeconds: _s, totalSeconds: _t, ...cost }, ...rest }) => ({ ...rest, cost }));
 }
 
+warnIfNoSharedData('the evaluate command on court data');
 describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
   let baseline: TotalsFile;
 
