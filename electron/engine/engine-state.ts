@@ -54,7 +54,7 @@ export class EngineState {
       arity,
       maxN: settings.maxN,
       sourceId: settings.sourceId ?? undefined,
-      placeholderPattern: collection.readInfo().placeholderPattern,
+      placeholderPattern: collection.placeholderPattern(),
     };
   }
 
@@ -108,14 +108,14 @@ export class EngineState {
   fuzzyRank(path: string, text: string, sourceId: string | null): FuzzyRank {
     const collection = this.collection(path);
     const index = collection.phraseIndex();
-    const generation = collection.readInfo().generation;
+    const generation = collection.generation();
     let cached = this.termStatistics.get(path);
     if (cached === undefined || cached.generation !== generation) {
       cached = { generation, statistics: TermStatistics.fromIndex(index) };
       this.termStatistics.set(path, cached);
     }
     const { statistics } = cached;
-    const scores = bm25Scores(statistics, queryTerms(index, text, collection.readInfo().placeholderPattern));
+    const scores = bm25Scores(statistics, queryTerms(index, text, collection.placeholderPattern()));
     let top = -1;
     for (let d = 0; d < scores.length; d++) if (top < 0 || scores[d]! > scores[top]!) top = d;
     const topId = top < 0 || scores[top]! <= 0 ? null : statistics.documentIds[top]!;

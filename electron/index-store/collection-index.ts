@@ -106,12 +106,27 @@ export class CollectionIndex {
     });
   }
 
+  /** The change counter alone: one row, cheap enough to read before every check. */
+  generation(): number {
+    return this.guard(() => Number((this.db.prepare("SELECT value FROM meta WHERE key = 'generation'").get() as { value: string } | undefined)?.value ?? 0));
+  }
+
+  /** The placeholder pattern fixed when the collection was made (it never changes). */
+  placeholderPattern(): string {
+    this.cachedPattern ??= this.guard(
+      () => (this.db.prepare("SELECT value FROM meta WHERE key = 'placeholder_pattern'").get() as { value: string } | undefined)?.value ?? '',
+    );
+    return this.cachedPattern;
+  }
+
+  private cachedPattern: string | undefined;
+
   /**
    * The phrase index, loaded on first use and refreshed when the file changed: only
    * shards added since are read, and removed documents are marked dead.
    */
   phraseIndex(): ShardedIndex {
-    const generation = this.readInfo().generation;
+    const generation = this.generation();
     if (this.cachedIndex !== undefined && this.loadedGeneration === generation) return this.cachedIndex;
     this.cachedIndex = this.guard(() => this.load());
     this.loadedGeneration = generation;

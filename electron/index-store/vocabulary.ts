@@ -112,11 +112,6 @@ export class Vocabulary {
     }
   }
 
-  /** The key of an id. */
-  keyOf(id: number): string | undefined {
-    return id > 0 ? this.keys[id] : undefined;
-  }
-
   /** Keys with ids in [from, size), in id order: what a new shard persists. */
   keysFrom(from: number): string[] {
     return this.keys.slice(from);

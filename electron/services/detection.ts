@@ -10,7 +10,7 @@ import type { CollectionIndex } from '../index-store/collection-index.js';
 
 /** Checks `text`; the placeholder pattern defaults to the collection's own. */
 export function checkText(collection: CollectionIndex, text: string, settings: Partial<DetectionSettings>, options: DetectOptions = {}): DetectionResult {
-  const placeholderPattern = settings.placeholderPattern ?? collection.readInfo().placeholderPattern;
+  const placeholderPattern = settings.placeholderPattern ?? collection.placeholderPattern();
   return detectLinkage(collection.phraseIndex(), text, { ...settings, placeholderPattern }, options);
 }
 

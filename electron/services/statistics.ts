@@ -13,7 +13,7 @@ interface CachedStatistics {
 
 /** The statistics for N = 1..maxN, from the cache when the collection has not changed. */
 export function collectionStatistics(collection: CollectionIndex, maxN = 8, signal?: AbortSignal): IndexStatistics {
-  const generation = collection.readInfo().generation;
+  const generation = collection.generation();
   const cacheKey = `stats_n${maxN}`;
   const cached = readMeta(collection.db)[cacheKey];
   if (cached !== undefined) {

@@ -25,21 +25,3 @@ function subscribe(listener: () => void): () => void {
 export function useJob(jobId: string | null | undefined): JobInfo | undefined {
   return useSyncExternalStore(subscribe, () => (jobId ? jobs.get(jobId) : undefined));
 }
-
-/** Resolves when the job ends (done, failed or cancelled). */
-export function whenJobEnds(jobId: string): Promise<JobInfo> {
-  return new Promise((resolve) => {
-    const check = (): boolean => {
-      const job = jobs.get(jobId);
-      if (job !== undefined && job.state !== 'running') {
-        resolve(job);
-        return true;
-      }
-      return false;
-    };
-    if (check()) return;
-    const unsubscribe = subscribe(() => {
-      if (check()) unsubscribe();
-    });
-  });
-}

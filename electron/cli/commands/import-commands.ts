@@ -24,6 +24,22 @@ function printReport(report: ImportReport, json: boolean): number {
   return report.problems.length > 0 ? EXIT.partial : EXIT.ok;
 }
 
+/** Runs an import with a progress line on stderr and prints its report. */
+async function withProgress(
+  quiet: boolean,
+  json: boolean,
+  run: (onProgress: (phase: string, done: number, total: number) => void) => Promise<ImportReport>,
+): Promise<number> {
+  const progress = new ProgressLine(quiet || json);
+  try {
+    const report = await run((phase, done, total) => progress.update(phase, done, total));
+    progress.done();
+    return printReport(report, json);
+  } finally {
+    progress.done();
+  }
+}
+
 export async function indexCommand(argv: string[], context: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
     name: { type: 'string' },
@@ -33,35 +49,21 @@ export async function indexCommand(argv: string[], context: CommandContext): Pro
   });
   const [db, ...inputs] = positionals;
   if (db === undefined || inputs.length === 0) throw new UsageError('usage: unlinkable index <db> <inputs…>');
-  const progress = new ProgressLine(values.quiet === true || values.json === true);
-  try {
-    const report = await createFromInputs(db, inputs, {
+  return withProgress(values.quiet === true, values.json === true, (onProgress) =>
+    createFromInputs(db, inputs, {
       name: stringFlag(values, 'name'),
       placeholderPattern: stringFlag(values, 'placeholder-pattern'),
       signal: context.signal,
-      onProgress: (phase, done, total) => progress.update(phase, done, total),
-    });
-    progress.done();
-    return printReport(report, values.json === true);
-  } finally {
-    progress.done();
-  }
+      onProgress,
+    }),
+  );
 }
 
 export async function addCommand(argv: string[], context: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { replace: { type: 'boolean' }, json: { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' } });
   const [db, ...inputs] = positionals;
   if (db === undefined || inputs.length === 0) throw new UsageError('usage: unlinkable add <db> <inputs…> [--replace]');
-  const progress = new ProgressLine(values.quiet === true || values.json === true);
-  try {
-    const report = await addInputs(db, inputs, {
-      replace: values.replace === true,
-      signal: context.signal,
-      onProgress: (phase, done, total) => progress.update(phase, done, total),
-    });
-    progress.done();
-    return printReport(report, values.json === true);
-  } finally {
-    progress.done();
-  }
+  return withProgress(values.quiet === true, values.json === true, (onProgress) =>
+    addInputs(db, inputs, { replace: values.replace === true, signal: context.signal, onProgress }),
+  );
 }

@@ -15,7 +15,7 @@ export async function queryCommand(argv: string[]): Promise<number> {
   const phrase = words.join(' ');
   const collection = openCollection(db);
   try {
-    const tokens = tokenize(phrase, { placeholderPattern: collection.readInfo().placeholderPattern });
+    const tokens = tokenize(phrase, { placeholderPattern: collection.placeholderPattern() });
     if (tokens.count === 0) throw new AppError('invalid-input', 'The phrase has no words.');
     if (tokens.segmentStarts.length > 2)
       throw new AppError('invalid-input', 'A phrase cannot cross punctuation or a placeholder: N-grams never do. Query each part on its own.');
