@@ -88,9 +88,11 @@ describe('LlmClient.perplexity', () => {
     expect(result.scoredTokens).toBe(reference.scored);
     expect(result.scoredTokens).toBe((await referenceTokenCount(text)) - unscored);
     expect(result.negativeLogLikelihood).toBeCloseTo(reference.nll, 3);
-    // Batched and one-by-one decoding round differently in float32: compare relatively.
+    // Batched and one-by-one decoding round differently in float32, and how much depends on
+    // the CPU's SIMD kernels (1.4e-5 relative on one machine): compare to 1e-4, which is
+    // still far below any change of the formula (one token more or less moves it by > 1 %).
     const expected = Math.exp(reference.nll / reference.scored);
-    expect(Math.abs(result.perplexity! - expected) / expected).toBeLessThan(1e-5);
+    expect(Math.abs(result.perplexity! - expected) / expected).toBeLessThan(1e-4);
   });
 
   it('scores a text longer than the context window by window', async () => {
