@@ -15,6 +15,8 @@ export interface ImportedDocument {
   readonly origin: string;
   /** For de-identified records: the id of their source in the original collection. */
   readonly originalId?: string | undefined;
+  /** `split` of a de-identified record (TAB's train/dev/test), when it has one. */
+  readonly split?: string | undefined;
 }
 
 /** An input (or one record of it) that could not be used. */

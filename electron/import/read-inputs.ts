@@ -61,7 +61,8 @@ export function parseRecord(line: string, origin: string): ImportRecord | undefi
   if (fields.text.trim().length === 0) return { kind: 'problem', origin, code: 'empty-file', message: `${origin} (id ${id}) has an empty text.` };
   const source = typeof fields.source === 'string' ? fields.source : undefined;
   const originalId = normaliseId(fields.original_id);
-  return { kind: 'document', id, text: fields.text, source, origin, originalId };
+  const split = typeof fields.split === 'string' ? fields.split : undefined;
+  return { kind: 'document', id, text: fields.text, source, origin, originalId, ...(split !== undefined && { split }) };
 }
 
 /** Splits a byte stream into lines without decoding, so each line is checked strictly. */

@@ -26,6 +26,8 @@ export interface GgufArray {
   readonly itemType: number;
   readonly length: number;
   readonly items?: readonly (number | string | boolean)[];
+  /** For the vocabulary (`tokenizer.ggml.tokens`): how many items repeat an earlier one. llama.cpp aborts on any. */
+  readonly duplicates?: number;
 }
 
 /** A metadata value. 64-bit integers become numbers (exact up to 2^53). */
@@ -94,7 +96,10 @@ async function readScalar(reader: GgufReader, type: number): Promise<number | st
   }
 }
 
-async function readArray(reader: GgufReader, depth: number): Promise<GgufArray> {
+/** The key whose strings must be distinct: a vocabulary that lists a token twice aborts llama.cpp. */
+const DISTINCT_KEY = 'tokenizer.ggml.tokens';
+
+async function readArray(reader: GgufReader, depth: number, distinct = false): Promise<GgufArray> {
   if (depth > LIMITS.arrayDepth) throw new GgufFormatError('malformed', 'metadata arrays are nested too deeply');
   const itemType = await reader.u32();
   const length = await reader.u64();
@@ -104,13 +109,22 @@ async function readArray(reader: GgufReader, depth: number): Promise<GgufArray> 
   if (length * minItemBytes > reader.remaining) throw new GgufFormatError('truncated', `an array of ${length} items cannot fit in the rest of the file`);
   const keep = itemType !== TYPE.array && length <= LIMITS.keptArrayItems;
   const items: (number | string | boolean)[] = [];
+  // Compared as raw bytes (latin1 maps each byte to one character), as llama.cpp compares them.
+  const seen = distinct && itemType === TYPE.string ? new Set<string>() : undefined;
+  let duplicates = 0;
   for (let i = 0; i < length; i++) {
     if (itemType === TYPE.array) await readArray(reader, depth + 1);
-    else if (keep) items.push(await readScalar(reader, itemType));
+    else if (seen !== undefined) {
+      const item = await reader.rawString(LIMITS.stringBytes);
+      if (seen.has(item)) duplicates++;
+      else seen.add(item);
+      if (keep) items.push(Buffer.from(item, 'latin1').toString('utf8'));
+    } else if (keep) items.push(await readScalar(reader, itemType));
     else if (itemType === TYPE.string) await reader.skipString();
     else reader.skip(minItemBytes);
   }
-  return keep ? { kind: 'array', itemType, length, items } : { kind: 'array', itemType, length };
+  const counted = seen === undefined ? {} : { duplicates };
+  return keep ? { kind: 'array', itemType, length, items, ...counted } : { kind: 'array', itemType, length, ...counted };
 }
 
 async function readTensorInfo(reader: GgufReader): Promise<GgufTensorInfo> {
@@ -152,7 +166,7 @@ export async function readGgufFile(path: string): Promise<GgufFile> {
     for (let i = 0; i < entryCount; i++) {
       const key = await reader.string(LIMITS.keyBytes);
       const type = await reader.u32();
-      const value = type === TYPE.array ? await readArray(reader, 1) : await readScalar(reader, type);
+      const value = type === TYPE.array ? await readArray(reader, 1, key === DISTINCT_KEY) : await readScalar(reader, type);
       if (metadata.has(key)) throw new GgufFormatError('malformed', `metadata key ${key} appears twice`);
       metadata.set(key, value);
     }

@@ -9,7 +9,7 @@ import { AppError } from '../../shared/errors.js';
 import { GgufFormatError } from './gguf-reader.js';
 import { NotGgufError, readGgufFile, type GgufFile, type GgufValue } from './gguf-file.js';
 import { fileTypeName } from './gguf-types.js';
-import { REQUIRED_TOKENIZER_KEYS, isSupportedArchitecture, requiredHyperparameters, supportedFamilies } from './model-architectures.js';
+import { REQUIRED_TOKENIZER_KEYS, isSupportedArchitecture, modelKindOf, requiredHyperparameters, supportedFamilies, type ModelKind } from './model-architectures.js';
 
 export { sha256OfFile, type HashOptions } from './file-hash.js';
 
@@ -21,6 +21,8 @@ export interface ModelInfo {
   readonly name: string | undefined;
   /** `general.architecture`, e.g. "qwen3". */
   readonly architecture: string;
+  /** 'generator' (writes text) or 'embedder' (a BERT-type encoder: embeddings only). */
+  readonly kind: ModelKind;
   /** Sum of all tensor elements. */
   readonly parameterCount: number;
   /** e.g. "Q4_K_M", "F16", "F32". */
@@ -101,6 +103,13 @@ export function describeGgufModel(file: GgufFile, fileName: string): ModelInfo {
       `${fileName} lacks settings llama.cpp needs to run it (${missing.join(', ')}); it was probably converted incorrectly. Download another copy of the model.`,
     );
   }
+  const vocabulary = file.metadata.get('tokenizer.ggml.tokens');
+  if (typeof vocabulary === 'object' && (vocabulary.duplicates ?? 0) > 0) {
+    throw new AppError(
+      'model-invalid',
+      `${fileName} lists ${vocabulary.duplicates} token${vocabulary.duplicates === 1 ? '' : 's'} of its vocabulary twice, which llama.cpp cannot load (it aborts); it was probably converted incorrectly. Download or convert the model again.`,
+    );
+  }
   if (file.tensors.length === 0) throw new AppError('model-invalid', MESSAGE_DAMAGED(fileName, 'it contains no weights'));
   const alignment = numberOf(file, 'general.alignment') || 32;
   for (const tensor of file.tensors) {
@@ -115,6 +124,7 @@ export function describeGgufModel(file: GgufFile, fileName: string): ModelInfo {
     fileName,
     name: typeof name === 'string' ? name : undefined,
     architecture,
+    kind: modelKindOf(architecture),
     parameterCount: file.tensors.reduce((sum, tensor) => sum + tensor.dims.reduce((product, dim) => product * dim, 1), 0),
     quantization: (typeof fileType === 'number' ? fileTypeName(fileType) : undefined) ?? dominantTensorType(file),
     contextLength: numberOf(file, `${architecture}.context_length`),

@@ -129,6 +129,13 @@ export class GgufReader {
     return (await this.bytes(length)).toString('utf8');
   }
 
+  /** A length-prefixed string as raw bytes, one latin1 character per byte (for exact comparison). */
+  async rawString(maxBytes: number): Promise<string> {
+    const length = await this.u64();
+    if (length > maxBytes) throw new GgufFormatError('malformed', `a string at offset ${this.offset - 8} claims ${length} bytes (limit ${maxBytes})`);
+    return (await this.bytes(length)).toString('latin1');
+  }
+
   /** Skips a length-prefixed string without decoding it. */
   async skipString(): Promise<void> {
     const length = await this.u64();

@@ -54,6 +54,7 @@ function unvalidatedInfo(path: string): ModelInfo {
     fileName: basename(path),
     name: undefined,
     architecture: 'unknown',
+    kind: 'generator',
     parameterCount: 0,
     quantization: 'unknown',
     contextLength: 0,
@@ -105,7 +106,9 @@ export class LlmClient {
     const info = skipValidation ? unvalidatedInfo(path) : await inspectModelFile(path);
     this.loaded = undefined;
     const connection = this.connect();
-    const loading = connection.request({ type: 'load', path: resolve(path), options: loadOptions }).done;
+    // An encoder has no generation context to make: it can only be loaded for embeddings.
+    const purpose = info.kind === 'embedder' ? 'embedding' : loadOptions.purpose;
+    const loading = connection.request({ type: 'load', path: resolve(path), options: { ...loadOptions, ...(purpose && { purpose }) } }).done;
     this.loading = loading;
     try {
       const state = (await loading) as RuntimeModelState;

@@ -21,7 +21,8 @@ export class EmbeddingSession {
     private readonly threads: number,
   ) {}
 
-  private open(): Promise<LlamaEmbeddingContext> {
+  /** Creates the embedding context (once); loads call it early so that a bad file fails at load. */
+  open(): Promise<LlamaEmbeddingContext> {
     // The whole window must fit in one batch: encoder models attend across all of it.
     this.context ??= this.model.createEmbeddingContext({ contextSize: this.contextSize, batchSize: this.contextSize, threads: this.threads });
     return this.context;

@@ -19,6 +19,12 @@ export interface ModelLoadOptions {
   readonly threads?: number;
   /** 'auto' uses CUDA, Vulkan or Metal when one works and falls back to the CPU; false forces the CPU. Default 'auto'. */
   readonly gpu?: 'auto' | false;
+  /**
+   * 'embedding' loads the model for embeddings only (no generation context): the only way
+   * to load an encoder such as BERT, and lighter for any model used only to embed.
+   * Default 'generation' (which can embed as well). The client sets it for encoders.
+   */
+  readonly purpose?: 'generation' | 'embedding';
 }
 
 /** What the runtime process reports after loading a model. */
@@ -29,6 +35,9 @@ export interface RuntimeModelState {
   readonly contextSize: number;
   readonly sequences: number;
   readonly threads: number;
+  readonly purpose: 'generation' | 'embedding';
+  /** The prompt format used for chats (node-llama-cpp's wrapper name, e.g. "ChatML"); null for embedding-only loads. */
+  readonly chatWrapper: string | null;
 }
 
 /** A loaded model: the file's facts and the runtime's settings for it. */

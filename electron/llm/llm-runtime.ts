@@ -7,9 +7,10 @@ import { basename } from 'node:path';
 import {
   getLlama,
   LlamaLogLevel,
-  QwenChatWrapper,
+  resolveChatWrapper,
   TokenBias,
   type BatchItem,
+  type ChatWrapper,
   type Llama,
   type LlamaContext,
   type LlamaModel,
@@ -36,10 +37,17 @@ const DEFAULT_CONTEXT_SIZE = 4096;
 
 interface Loaded {
   readonly model: LlamaModel;
-  readonly context: LlamaContext;
-  readonly runtime: GenerationRuntime;
-  /** A second context for embeddings, made on the first embed call. */
+  /** The generation context and what generating needs; undefined when loaded for embeddings only. */
+  readonly context: LlamaContext | undefined;
+  readonly runtime: GenerationRuntime | undefined;
+  /** A second context for embeddings, made on the first embed call (at load, for embedding-only loads). */
   readonly embedding: EmbeddingSession;
+}
+
+/** A library error's first line, cleaned for a message (never more than a short phrase). */
+function printableReason(error: unknown): string {
+  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  return message.replace(/[^\w .,:()'-]/g, '').slice(0, 120) || 'no reason given';
 }
 
 /** Gives each queued sequence an equal share of the batch, and counts the batches (one decode each). */
@@ -75,6 +83,16 @@ function incompleteUtf8Tokens(model: LlamaModel): Token[] {
     if (model.detokenize([id as Token]).includes('\uFFFD')) banned.push(id as Token);
   }
   return banned;
+}
+
+/**
+ * The prompt format the model was trained on, chosen from its file (architecture, chat
+ * template, special tokens): ChatML for SmolLM2, Gemma's turns for Gemma, Qwen's for Qwen.
+ * Qwen3's thoughts are off ("<think></think>" pre-filled): a rewrite needs no long reasoning.
+ * Specialized wrappers only (no Jinja interpreter): they are the ones node-llama-cpp tests.
+ */
+export function chatWrapperFor(model: LlamaModel): ChatWrapper {
+  return resolveChatWrapper(model, { customWrapperSettings: { qwen: { thoughts: 'discourage' } }, noJinja: true, warningLogs: false });
 }
 
 /** The model runtime of one process. One operation at a time: the caller serialises them. */
@@ -130,11 +148,26 @@ export class ModelRuntime {
   /** Loads the model at `path`, replacing any loaded one. */
   async load(path: string, options: ModelLoadOptions): Promise<RuntimeModelState> {
     await this.unload();
+    const purpose = options.purpose ?? 'generation';
     const sequences = Math.max(1, Math.floor(options.sequences ?? 1));
     const { llama, model } = await this.loadModelFile(path, options.gpu ?? 'auto');
     const contextSize = Math.min(options.contextSize ?? DEFAULT_CONTEXT_SIZE, model.trainContextSize);
     // On a CPU, decoding threads compete with the process's own thread: leave it a core.
     const threads = Math.max(1, Math.floor(options.threads ?? llama.cpuMathCores - 1));
+    const backend: LlmBackend = llama.gpu === false ? 'cpu' : llama.gpu;
+    if (purpose === 'embedding') {
+      const embedding = new EmbeddingSession(model, contextSize, threads);
+      try {
+        await embedding.open();
+      } catch (error) {
+        await model.dispose();
+        throw new AppError('model-failed', `${basename(path)} loaded, but it cannot compute embeddings (${printableReason(error)}). Choose an embedding model.`, {
+          cause: error,
+        });
+      }
+      this.loaded = { model, context: undefined, runtime: undefined, embedding };
+      return { backend, gpuLayers: model.gpuLayers, contextSize, sequences: 1, threads, purpose, chatWrapper: null };
+    }
     const counter = { decodes: 0 };
     let context: LlamaContext;
     try {
@@ -149,26 +182,34 @@ export class ModelRuntime {
     }
     const tokenBias = new TokenBias(model.tokenizer);
     for (const token of incompleteUtf8Tokens(model)) tokenBias.set(token, 'never');
+    const chatWrapper = chatWrapperFor(model);
     const runtime: GenerationRuntime = {
       llama,
       model,
       sequences: Array.from({ length: sequences }, () => context.getSequence()),
       contextSize: context.contextSize,
-      // Explicit, so no time goes to detecting it; thoughts off ("<think></think>" pre-filled) for Qwen3.
-      chatWrapper: new QwenChatWrapper({ thoughts: 'discourage' }),
+      chatWrapper,
       tokenBias,
       grammars: new GrammarCache(llama),
       decodeCalls: () => counter.decodes,
     };
-    const backend: LlmBackend = llama.gpu === false ? 'cpu' : llama.gpu;
     this.loaded = { model, context, runtime, embedding: new EmbeddingSession(model, context.contextSize, threads) };
-    return { backend, gpuLayers: model.gpuLayers, contextSize: context.contextSize, sequences, threads };
+    return { backend, gpuLayers: model.gpuLayers, contextSize: context.contextSize, sequences, threads, purpose, chatWrapper: chatWrapper.wrapperName };
+  }
+
+  /** The generation side of the loaded model; refuses embedding-only loads with a clear error. */
+  private generation(): { model: LlamaModel; runtime: GenerationRuntime } {
+    const loaded = this.loaded;
+    if (loaded === undefined) throw new AppError('model-failed', 'No model is loaded. Load a model first.');
+    if (loaded.runtime === undefined) {
+      throw new AppError('model-failed', 'The loaded model is an embedding model: it cannot write or score text. Load a language model (Qwen3, Llama, Gemma 3…) for that.');
+    }
+    return { model: loaded.model, runtime: loaded.runtime };
   }
 
   /** Runs a batch of requests on the loaded model. */
   async generate(requests: readonly GenerationRequest[], signal: AbortSignal, onProgress: (progress: GenerationProgress) => void): Promise<GenerationBatch> {
-    if (this.loaded === undefined) throw new AppError('model-failed', 'No model is loaded. Load a model first.');
-    return generateBatch(this.loaded.runtime, requests, { signal, onProgress });
+    return generateBatch(this.generation().runtime, requests, { signal, onProgress });
   }
 
   /** Embeds texts with the loaded model (see EmbeddingBatch). */
@@ -179,8 +220,7 @@ export class ModelRuntime {
 
   /** The perplexity of `text` under the loaded model, scored on its first sequence. */
   async perplexity(text: string, signal: AbortSignal): Promise<PerplexityResult> {
-    if (this.loaded === undefined) throw new AppError('model-failed', 'No model is loaded. Load a model first.');
-    const { model, runtime } = this.loaded;
+    const { model, runtime } = this.generation();
     return textPerplexity(model, runtime.sequences[0]!, runtime.contextSize, text, signal);
   }
 
@@ -190,7 +230,7 @@ export class ModelRuntime {
     this.loaded = undefined;
     if (loaded === undefined) return;
     await loaded.embedding.dispose();
-    await loaded.context.dispose();
+    await loaded.context?.dispose();
     await loaded.model.dispose();
   }
 }

@@ -8,12 +8,14 @@ import { AppError, throwIfAborted } from '../../shared/errors.js';
 import type { GenerationBatch, GenerationRequest, GenerationResult } from '../llm/llm-protocol.js';
 import type { PassProgress } from './progress.js';
 import { buildRequest, type PromptMode } from './prompt.js';
+import type { TextEdit } from './provenance.js';
 import type { GenerationTotals, RewriteModel, TextSpan } from './types.js';
-import { fallbackRewrite, normalizeRewrite, validateRewrite, type ChunkTask, type RewriteProblem } from './validation.js';
+import { fallbackRewrite, normalizeRewrite, ownPlaceholders, validateRewrite, type ChunkTask, type RewriteProblem } from './validation.js';
 
 /** What became of one chunk. */
 export interface ChunkOutcome {
-  readonly text: string;
+  /** Edits of the chunk, applied batch after batch (offsets of the text each batch meets); none when it stays. */
+  readonly steps: readonly (readonly TextEdit[])[];
   readonly reasoning: string;
   /** The model kept failing; placeholders replaced the flagged phrases (baseline: the chunk was kept). */
   readonly fallback: boolean;
@@ -106,6 +108,13 @@ async function generate(context: ChunkBatchContext, requests: GenerationRequest[
   };
 }
 
+/** One generate call whose counts go into the pass's totals. */
+export async function generateChunked(context: ChunkBatchContext, requests: GenerationRequest[]): Promise<GenerationBatch> {
+  const batch = await generate(context, requests);
+  context.totals.add(batch, requests.length);
+  return batch;
+}
+
 /** The answer's fields, when the model gave a complete answer of the right shape. */
 function answerOf(result: GenerationResult | undefined): { reasoning: string; rewrite: string } | undefined {
   if (result?.stopReason !== 'complete') return undefined;
@@ -134,8 +143,7 @@ export async function rewriteChunks(tasks: readonly ChunkTask[], context: ChunkB
       }),
     );
     context.progress.startCall(pending.map((i) => tasks[i]!.text.length));
-    const batch = await generate(context, requests);
-    context.totals.add(batch, requests.length);
+    const batch = await generateChunked(context, requests);
     let settled = 0;
     pending.forEach((i, n) => {
       const task = tasks[i]!;
@@ -148,7 +156,8 @@ export async function rewriteChunks(tasks: readonly ChunkTask[], context: ChunkB
       const { problems, kept } = validateRewrite(task, rewrite, context.pattern);
       context.totals.reject(problems);
       if (problems.length === 0) {
-        outcomes[i] = { text: rewrite, reasoning: answer.reasoning, fallback: false, attempts: attempt + 1 };
+        const whole: TextEdit = { start: 0, end: task.text.length, text: rewrite, origin: 'model', ownPlaceholders: ownPlaceholders(task, rewrite, context.pattern) };
+        outcomes[i] = { steps: [[whole]], reasoning: answer.reasoning, fallback: false, attempts: attempt + 1 };
         settled++;
       } else if (problems.every((p) => p === 'span-kept')) {
         partials[i] = { text: rewrite, kept, reasoning: answer.reasoning };
@@ -160,9 +169,10 @@ export async function rewriteChunks(tasks: readonly ChunkTask[], context: ChunkB
   return tasks.map((task, i) => {
     const done = outcomes[i];
     if (done !== undefined) return done;
+    // In baseline mode a chunk the model keeps failing on stays as it was.
+    if (context.mode === 'baseline') return { steps: [], reasoning: '', fallback: true, attempts: context.maxRetries + 1 };
     const partial = partials[i];
-    const { text, usedRewrite } = fallbackRewrite(task, context.pattern, partial);
-    const reasoning = context.mode === 'baseline' ? '' : usedRewrite ? `${partial!.reasoning} ${FALLBACK_NOTE}` : FALLBACK_NOTE;
-    return { text, reasoning, fallback: true, attempts: context.maxRetries + 1 };
+    const { steps, usedRewrite } = fallbackRewrite(task, context.pattern, partial);
+    return { steps, reasoning: usedRewrite ? `${partial!.reasoning} ${FALLBACK_NOTE}` : FALLBACK_NOTE, fallback: true, attempts: context.maxRetries + 1 };
   });
 }

@@ -6,16 +6,18 @@
  */
 import type { Proposal } from '../workspace/suggestion-store.js';
 import type { Chunk } from './chunking.js';
+import { PieceText, type Piece, type TextEdit } from './provenance.js';
 import type { ModelIdentity, TextSpan } from './types.js';
 
 interface Unit {
   /** The chunk's range in the original text. */
   originalStart: number;
   originalEnd: number;
-  /** Whitespace of the original text before the chunk (it never changes). */
+  /** Whitespace of the original text before the chunk (it never changes), and where it starts. */
   gapBefore: string;
-  /** The chunk's current text. */
-  text: string;
+  gapFrom: number;
+  /** The chunk's current text, piece by piece with who wrote each. */
+  body: PieceText;
   /** The model's reasoning, one entry per pass that changed the chunk. */
   notes: { pass: number; text: string }[];
   fallback: boolean;
@@ -35,11 +37,12 @@ export class ChunkedText {
   ) {
     let at = 0;
     this.units = chunks.map((chunk) => {
-      const unit = {
+      const unit: Unit = {
         originalStart: chunk.start,
         originalEnd: chunk.end,
         gapBefore: original.slice(at, chunk.start),
-        text: original.slice(chunk.start, chunk.end),
+        gapFrom: at,
+        body: new PieceText(original.slice(chunk.start, chunk.end), chunk.start),
         notes: [],
         fallback: false,
       };
@@ -56,12 +59,26 @@ export class ChunkedText {
 
   /** The current text of the whole document. */
   get text(): string {
-    return this.units.map((u) => u.gapBefore + u.text).join('') + this.tail;
+    return this.units.map((u) => u.gapBefore + u.body.text).join('') + this.tail;
+  }
+
+  /** Every piece of the current text, in order (the whitespace between chunks as original pieces). */
+  pieces(): Piece[] {
+    const all: Piece[] = [];
+    const original = (text: string, from: number): void => {
+      if (text.length > 0) all.push({ text, origin: 'original', from, to: from + text.length, ownPlaceholders: 0 });
+    };
+    for (const unit of this.units) {
+      original(unit.gapBefore, unit.gapFrom);
+      all.push(...unit.body.list());
+    }
+    original(this.tail, this.original.length - this.tail.length);
+    return all;
   }
 
   /** The current text of chunk `index`. */
   chunkText(index: number): string {
-    return this.units[index]!.text;
+    return this.units[index]!.body.text;
   }
 
   /** Current [start, end) of each chunk in `text`. */
@@ -69,7 +86,7 @@ export class ChunkedText {
     let at = 0;
     return this.units.map((u) => {
       const start = at + u.gapBefore.length;
-      at = start + u.text.length;
+      at = start + u.body.text.length;
       return { start, end: at };
     });
   }
@@ -82,7 +99,8 @@ export class ChunkedText {
       originalStart: head.originalStart,
       originalEnd: joined[joined.length - 1]!.originalEnd,
       gapBefore: head.gapBefore,
-      text: joined.map((u, i) => (i === 0 ? u.text : u.gapBefore + u.text)).join(''),
+      gapFrom: head.gapFrom,
+      body: PieceText.concat(joined.map((u) => ({ text: u.body, gapBefore: u.gapBefore, gapFrom: u.gapFrom }))),
       notes: joined.flatMap((u) => u.notes),
       fallback: joined.some((u) => u.fallback),
     };
@@ -118,11 +136,19 @@ export class ChunkedText {
     return assigned;
   }
 
-  /** Replaces chunk `index` with `text` in pass `pass`, noting the model's reasoning. */
+  /** Replaces chunk `index` with `text` (written by the model, or a fallback) in pass `pass`, noting the reasoning. */
   replace(index: number, text: string, reasoning: string, fallback: boolean, pass: number): void {
+    const current = this.chunkText(index);
+    if (text === current) return;
+    this.edit(index, [{ start: 0, end: current.length, text, origin: fallback ? 'fallback' : 'model' }], reasoning, fallback, pass);
+  }
+
+  /** Applies `edits` (offsets of chunk `index`'s current text) in pass `pass`. */
+  edit(index: number, edits: readonly TextEdit[], reasoning: string, fallback: boolean, pass: number): void {
     const unit = this.units[index]!;
-    if (text === unit.text) return;
-    unit.text = text;
+    const before = unit.body.text;
+    unit.body.apply(edits);
+    if (unit.body.text === before) return;
     if (reasoning.trim().length > 0) unit.notes.push({ pass, text: reasoning.trim() });
     unit.fallback ||= fallback;
   }
@@ -135,14 +161,15 @@ export class ChunkedText {
     const proposals: Proposal[] = [];
     for (const unit of this.units) {
       const before = this.original.slice(unit.originalStart, unit.originalEnd);
-      if (before === unit.text) continue;
-      const { prefix, suffix } = wordAlignedTrim(before, unit.text);
+      const text = unit.body.text;
+      if (before === text) continue;
+      const { prefix, suffix } = wordAlignedTrim(before, text);
       const notes = unit.notes.length > 1 ? unit.notes.map((note) => `Pass ${note.pass}: ${note.text}`) : unit.notes.map((note) => note.text);
       proposals.push({
         start: unit.originalStart + prefix,
         end: unit.originalEnd - suffix,
         before: before.slice(prefix, before.length - suffix),
-        after: unit.text.slice(prefix, unit.text.length - suffix),
+        after: text.slice(prefix, text.length - suffix),
         reasoning: notes.length > 0 ? notes.join('\n').slice(0, MAX_REASONING_LENGTH) : null,
         fallback: unit.fallback,
         model,

@@ -15,7 +15,6 @@ export {
 } from './model-manager.js';
 export { ModelSuggestionSource, type ModelSourceOptions } from './model-source.js';
 export { describeProgress } from './progress.js';
-export { REWRITER_VERSION, rewriterBinding } from './evaluation-binding.js';
 export { rewriteBaseline, rewriteDocument, type BaselineInput, type RewriteInput, type RewriteResult } from './rewrite-document.js';
 export { DEFAULT_BASELINE_PASSES, DEFAULT_MAX_PASSES, DEFAULT_MAX_RETRIES, DEFAULT_TEMPERATURE } from './settings.js';
 export type * from './types.js';

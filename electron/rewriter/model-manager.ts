@@ -68,6 +68,15 @@ async function ggufFiles(folder: string, depth = 1): Promise<string[]> {
   return found;
 }
 
+/** An embedding model (a BERT-type encoder) cannot write: say so before anything loads. */
+function refuseEmbedder(info: ModelInfo): void {
+  if (info.kind !== 'embedder') return;
+  throw new AppError(
+    'model-invalid',
+    `${info.fileName} is an embedding model (${info.architecture}): it turns text into vectors and cannot rewrite. Choose an instruction-tuned language model (Qwen3, Llama, Gemma 3…) for rewriting.`,
+  );
+}
+
 /** The context size for a model: its trained length, at most MAX_REWRITE_CONTEXT. */
 export function plannedContextSize(info: ModelInfo): number {
   return info.contextLength > 0 ? Math.min(info.contextLength, MAX_REWRITE_CONTEXT) : MAX_REWRITE_CONTEXT;
@@ -80,6 +89,7 @@ export function plannedContextSize(info: ModelInfo): number {
  */
 export async function loadForRewriting(client: Pick<LlmClient, 'loadModel'>, path: string, options: RewriteLoadOptions = {}): Promise<LoadedModel> {
   const info = await inspectModelFile(path);
+  refuseEmbedder(info);
   const gpu = options.gpu ?? 'auto';
   const base = { contextSize: options.contextSize ?? plannedContextSize(info), gpu, ...(options.threads === undefined ? {} : { threads: options.threads }) };
   const loaded = await client.loadModel(path, { ...base, sequences: options.sequences ?? (gpu === false ? CPU_SEQUENCES : GPU_SEQUENCES) });
@@ -137,6 +147,7 @@ export class ModelManager {
   /** Checks the file and remembers it as the choice. */
   async choose(path: string): Promise<ModelInfo> {
     const info = await inspectModelFile(path);
+    refuseEmbedder(info);
     this.options.preference.set(resolve(path));
     return info;
   }

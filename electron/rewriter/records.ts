@@ -3,7 +3,7 @@
  * It holds counts only, never document text.
  */
 import type { ResolvedRewriteSettings } from './settings.js';
-import type { GenerationTotals, ModelIdentity, PassRecord, RewriteOutcomeReason, RewriteRecord } from './types.js';
+import type { GenerationTotals, ModelIdentity, PassRecord, RewriteOutcomeReason, RewriteRecord, SpanAttribution } from './types.js';
 
 function sum(passes: readonly PassRecord[], key: keyof GenerationTotals | 'fallbacks' | 'wallSeconds'): number {
   return passes.reduce((total, pass) => total + pass[key], 0);
@@ -18,8 +18,9 @@ export function buildRecord(args: {
   passes: PassRecord[];
   outcome: RewriteOutcomeReason;
   remaining: number | null;
+  attribution: SpanAttribution;
 }): RewriteRecord {
-  const { mode, startedAt, model, settings, passes, outcome, remaining } = args;
+  const { mode, startedAt, model, settings, passes, outcome, remaining, attribution } = args;
   const decodeCalls = sum(passes, 'decodeCalls');
   const generatedTokens = sum(passes, 'generatedTokens');
   return {
@@ -38,6 +39,7 @@ export function buildRecord(args: {
       sentencesPerChunk: settings.sentencesPerChunk,
       maxChunkChars: settings.maxChunkChars,
       fewShot: settings.fewShot,
+      unit: settings.unit,
     },
     passes,
     totals: {
@@ -55,5 +57,6 @@ export function buildRecord(args: {
     },
     outcome,
     remaining,
+    attribution,
   };
 }

@@ -9,6 +9,8 @@
 import { AppError, throwIfAborted } from '../../shared/errors.js';
 import type { Proposal } from '../workspace/suggestion-store.js';
 import { rewriteChunks, TotalsCounter } from './chunk-rewriter.js';
+import { attributeSpans } from './attribution.js';
+import { rewritePhrases } from './phrase-rewriter.js';
 import { ChunkedText } from './chunked-text.js';
 import { chunkText } from './chunking.js';
 import { PassProgress } from './progress.js';
@@ -72,7 +74,8 @@ async function runPass(
   const tasks = indexes.map((i) => prepareTask(document.chunkText(i), targets.get(i)!, settings.pattern));
   const totals = new TotalsCounter();
   const progress = new PassProgress(pass, settings.maxPasses, tasks.length, settings.onProgress);
-  const outcomes = await rewriteChunks(tasks, {
+  const rewrite = mode === 'spans' && settings.unit === 'phrase' ? rewritePhrases : rewriteChunks;
+  const outcomes = await rewrite(tasks, {
     model,
     mode,
     pattern: settings.pattern,
@@ -85,7 +88,12 @@ async function runPass(
     progress,
     totals,
   });
-  outcomes.forEach((outcome, n) => document.replace(indexes[n]!, outcome.text, outcome.reasoning, outcome.fallback && mode === 'spans', pass));
+  outcomes.forEach((outcome, n) => {
+    outcome.steps.forEach((edits, step) => {
+      const last = step === outcome.steps.length - 1;
+      document.edit(indexes[n]!, edits, last ? outcome.reasoning : '', last && outcome.fallback && mode === 'spans', pass);
+    });
+  });
   return {
     pass,
     chunks: tasks.length,
@@ -106,6 +114,8 @@ export async function rewriteDocument(input: RewriteInput): Promise<RewriteResul
   const startedAt = new Date();
   let spans = input.spans ?? (await input.check(input.text));
   checkSpans(input.text, spans);
+  const attributed = settings.attributeSpans ?? spans;
+  checkSpans(input.text, attributed);
   const document = new ChunkedText(input.text, chunkText(input.text, spans, settings));
   const passes: PassRecord[] = [];
   let outcome: RewriteOutcomeReason = spans.length === 0 ? 'nothing-to-do' : 'max-passes';
@@ -125,7 +135,16 @@ export async function rewriteDocument(input: RewriteInput): Promise<RewriteResul
   return {
     text: document.text,
     proposals: document.proposals(input.identity),
-    record: buildRecord({ mode: 'spans', startedAt, model: input.identity, settings, passes, outcome, remaining: spans.length }),
+    record: buildRecord({
+      mode: 'spans',
+      startedAt,
+      model: input.identity,
+      settings,
+      passes,
+      outcome,
+      remaining: spans.length,
+      attribution: attributeSpans(input.text, document.text, document.pieces(), attributed, settings.pattern),
+    }),
     remaining: spans,
   };
 }
@@ -137,6 +156,8 @@ export async function rewriteDocument(input: RewriteInput): Promise<RewriteResul
 export async function rewriteBaseline(input: BaselineInput): Promise<RewriteResult> {
   const settings = resolveRewriteOptions(input.options ?? {}, 'baseline');
   const startedAt = new Date();
+  const attributed = settings.attributeSpans ?? [];
+  checkSpans(input.text, attributed);
   const document = new ChunkedText(input.text, chunkText(input.text, [], settings));
   const passes: PassRecord[] = [];
   let remaining: readonly TextSpan[] | null = null;
@@ -160,6 +181,7 @@ export async function rewriteBaseline(input: BaselineInput): Promise<RewriteResu
       passes,
       outcome: document.count > 0 ? 'max-passes' : 'nothing-to-do',
       remaining: remaining?.length ?? null,
+      attribution: attributeSpans(input.text, document.text, document.pieces(), attributed, settings.pattern),
     }),
     remaining,
   };

@@ -7,7 +7,7 @@ import { DEFAULT_MAX_CHUNK_CHARS, DEFAULT_SENTENCES_PER_CHUNK } from './chunking
 import type { PromptMode } from './prompt.js';
 import { MAX_FEW_SHOT } from './prompt.js';
 import { placeholderRegex } from './span-match.js';
-import type { RecordedDetectionSettings, RewriteOptions, RewriteProgress } from './types.js';
+import type { RecordedDetectionSettings, RewriteOptions, RewriteProgress, RewriteUnit, TextSpan } from './types.js';
 
 /** The paper's sampling temperature. */
 export const DEFAULT_TEMPERATURE = 1.2;
@@ -25,6 +25,8 @@ export interface ResolvedRewriteSettings {
   readonly sentencesPerChunk: number;
   readonly maxChunkChars: number;
   readonly fewShot: number;
+  readonly unit: RewriteUnit;
+  readonly attributeSpans: readonly TextSpan[] | undefined;
   readonly maxTokens: number | undefined;
   readonly pattern: RegExp;
   readonly detection: RecordedDetectionSettings | undefined;
@@ -37,6 +39,14 @@ function wholeNumber(value: number | undefined, fallback: number, min: number, m
   if (!Number.isInteger(n) || n < min || n > max)
     throw new AppError('invalid-settings', `${what} must be a whole number from ${min} to ${max} (got ${String(n)}).`);
   return n;
+}
+
+export const DEFAULT_UNIT: RewriteUnit = 'phrase';
+
+function unitOf(unit: unknown): RewriteUnit {
+  if (unit === undefined) return DEFAULT_UNIT;
+  if (unit === 'phrase' || unit === 'chunk') return unit;
+  throw new AppError('invalid-settings', `The rewriting unit must be "phrase" or "chunk" (got ${JSON.stringify(unit)}).`);
 }
 
 /** Checks `options` and fills defaults; throws AppError('invalid-settings'). */
@@ -54,6 +64,8 @@ export function resolveRewriteOptions(options: RewriteOptions, mode: PromptMode)
     sentencesPerChunk: wholeNumber(options.sentencesPerChunk, DEFAULT_SENTENCES_PER_CHUNK, 1, 50, 'Sentences per chunk'),
     maxChunkChars: wholeNumber(options.maxChunkChars, DEFAULT_MAX_CHUNK_CHARS, 50, 100_000, 'The chunk size'),
     fewShot: wholeNumber(options.fewShot, MAX_FEW_SHOT, 0, MAX_FEW_SHOT, 'The number of examples'),
+    unit: unitOf(options.unit),
+    attributeSpans: options.attributeSpans,
     maxTokens: options.maxTokens === undefined ? undefined : wholeNumber(options.maxTokens, 0, 1, 1_000_000, 'The token limit'),
     pattern: placeholderRegex(options.placeholderPattern),
     detection: options.detection,

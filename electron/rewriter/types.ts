@@ -64,6 +64,14 @@ export interface RewriteOptions {
   readonly maxChunkChars?: number;
   /** Few-shot examples in the prompt (0–4). Default 4. */
   readonly fewShot?: number;
+  /**
+   * What the model rewrites: 'phrase' (default), each flagged phrase in its chunk's context,
+   * answered alone; or 'chunk', the paper's whole chunk with the phrases marked. Small
+   * models only manage the first (see phrase-prompt.ts); baseline mode always rewrites chunks.
+   */
+  readonly unit?: RewriteUnit;
+  /** Spans of the input to attribute at the end (see SpanAttribution). Default: the first pass's spans. */
+  readonly attributeSpans?: readonly TextSpan[];
   /** Most tokens per answer. Default: enough for the schema's longest answer. */
   readonly maxTokens?: number;
   /** Placeholder pattern (regex source) of the text. Default: [REDACTED], <PERSON>, … */
@@ -72,6 +80,27 @@ export interface RewriteOptions {
   readonly detection?: RecordedDetectionSettings;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: RewriteProgress) => void;
+}
+
+/** What the model is asked to rewrite at a time. */
+export type RewriteUnit = 'phrase' | 'chunk';
+
+/**
+ * Who resolved the attributed spans (counts; see attribution.ts). model + modelPlaceholder
+ * + fallback + unresolved = spans.
+ */
+export interface SpanAttribution {
+  readonly spans: number;
+  /** Key sequence gone, rewritten by the model without a placeholder of its own. */
+  readonly model: number;
+  /** Key sequence gone, rewritten by the model into (or with) a placeholder it wrote itself. */
+  readonly modelPlaceholder: number;
+  /** Covered by a fallback placeholder (the model kept failing). */
+  readonly fallback: number;
+  /** Key sequence still in the final text. */
+  readonly unresolved: number;
+  /** Placeholders the model wrote itself, over the whole text. */
+  readonly ownPlaceholders: number;
 }
 
 /** Model work of one pass (or a whole run), as the runtime counted it. */
@@ -128,10 +157,13 @@ export interface RewriteRecord {
     readonly sentencesPerChunk: number;
     readonly maxChunkChars: number;
     readonly fewShot: number;
+    readonly unit: RewriteUnit;
   };
   readonly passes: PassRecord[];
   readonly totals: GenerationTotals & { readonly passes: number; readonly fallbacks: number; readonly wallSeconds: number; readonly tokensPerDecode: number };
   readonly outcome: RewriteOutcomeReason;
   /** Spans still to rephrase at the end; null when not checked. */
   readonly remaining: number | null;
+  /** Who resolved the first pass's spans (or the ones the caller asked about). */
+  readonly attribution: SpanAttribution;
 }

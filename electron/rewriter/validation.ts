@@ -3,7 +3,8 @@
  * the chunk can change (only the chunk is ever replaced); within it, the flagged phrases
  * must be gone, the placeholders kept, and the length sane.
  */
-import { REDACTED, occurrenceRanges, patternsFound, patternsOf, placeholdersOf, redactRanges, tokensOf, type KeyPattern } from './span-match.js';
+import { REDACTED, occurrenceRanges, patternsFound, patternsOf, placeholdersOf, redactRanges, tokensOf, type KeyPattern, type Tokens } from './span-match.js';
+import type { TextEdit } from './provenance.js';
 import type { TextSpan } from './types.js';
 
 /** Markers around the phrases to rephrase, in the prompt. */
@@ -20,8 +21,25 @@ export interface ChunkTask {
   readonly placeholders: readonly string[];
 }
 
-/** Why a rewrite was refused. */
-export type RewriteProblem = 'no-answer' | 'empty' | 'span-kept' | 'placeholder-lost' | 'placeholder-invented' | 'too-short' | 'too-long';
+/**
+ * Why a rewrite was refused. The last two came from reading real small models' answers:
+ * 'number-invented' (a date or article number the text never had: a changed fact) and
+ * 'context-changed' (in chunk mode, most of the words outside the flagged phrases gone:
+ * the model wrote another passage instead of rephrasing this one).
+ */
+export type RewriteProblem =
+  | 'no-answer'
+  | 'empty'
+  | 'span-kept'
+  | 'placeholder-lost'
+  | 'placeholder-invented'
+  | 'too-short'
+  | 'too-long'
+  | 'number-invented'
+  | 'context-changed';
+
+/** Share of the words outside the flagged phrases a chunk rewrite must keep, in order. */
+export const MIN_CONTEXT_KEPT = 0.5;
 
 /** The verdict on one rewrite. */
 export interface Validation {
@@ -50,6 +68,45 @@ export function normalizeRewrite(task: ChunkTask, raw: string): string {
   if (!task.text.includes(MARK_OPEN) && !task.text.includes(MARK_CLOSE)) text = text.split(MARK_OPEN).join('').split(MARK_CLOSE).join('');
   if (!/[\r\n]/u.test(task.text)) text = text.replace(/\s*[\r\n]+\s*/gu, ' ');
   return text.trim();
+}
+
+/** Keys of the tokens that hold a digit (numbers, dates, article and case numbers). */
+function numberKeys(tokens: Tokens): string[] {
+  return tokens.keys.filter((key) => /\p{N}/u.test(key));
+}
+
+/** True when `after` holds a number token that `before` does not have as often. */
+export function inventsNumbers(before: Tokens, after: Tokens): boolean {
+  const available = counts(numberKeys(before));
+  for (const key of numberKeys(after)) {
+    const left = available.get(key) ?? 0;
+    if (left === 0) return true;
+    available.set(key, left - 1);
+  }
+  return false;
+}
+
+/** Length of the longest common subsequence of two key lists (chunks are short: a plain table). */
+function commonSubsequence(a: readonly string[], b: readonly string[]): number {
+  let previous = new Uint16Array(b.length + 1);
+  for (const key of a) {
+    const row = new Uint16Array(b.length + 1);
+    for (let j = 0; j < b.length; j++) row[j + 1] = key === b[j] ? previous[j]! + 1 : Math.max(previous[j + 1]!, row[j]!);
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/** Share of the chunk's words outside its spans that the rewrite keeps, in order (1 when there are none). */
+export function contextKept(task: ChunkTask, chunkTokens: Tokens, rewriteTokens: Tokens): number {
+  const outside: string[] = [];
+  for (let t = 0; t < chunkTokens.count; t++) {
+    const start = chunkTokens.starts[t]!;
+    const end = chunkTokens.ends[t]!;
+    if (!task.spans.some((span) => span.start < end && span.end > start)) outside.push(chunkTokens.keys[t]!);
+  }
+  if (outside.length === 0) return 1;
+  return commonSubsequence(outside, rewriteTokens.keys.slice()) / outside.length;
 }
 
 function counts(items: readonly string[]): Map<string, number> {
@@ -82,23 +139,32 @@ export function validateRewrite(task: ChunkTask, rewrite: string, pattern: RegEx
   const { min, max } = lengthBounds(task.text.length);
   if (rewrite.length < min) problems.push('too-short');
   if (rewrite.length > max) problems.push('too-long');
+  const chunkTokens = tokensOf(task.text, pattern);
+  if (inventsNumbers(chunkTokens, tokens)) problems.push('number-invented');
+  if (task.spans.length > 0 && contextKept(task, chunkTokens, tokens) < MIN_CONTEXT_KEPT) problems.push('context-changed');
   return { problems, kept };
 }
 
 /**
- * The fallback when the model keeps failing. When its last usable rewrite failed only
- * because some flagged phrases survived, those are redacted in it; otherwise every
- * occurrence of the flagged phrases in the original chunk is.
+ * The fallback when the model keeps failing, as edit steps of the chunk (see
+ * provenance.ts). When its last usable rewrite failed only because some flagged phrases
+ * survived, the rewrite is kept with those redacted; otherwise every occurrence of the
+ * flagged phrases in the original chunk is.
  */
-export function fallbackRewrite(
-  task: ChunkTask,
-  pattern: RegExp,
-  partial?: { text: string; kept: readonly TextSpan[] },
-): { text: string; usedRewrite: boolean } {
+export function fallbackRewrite(task: ChunkTask, pattern: RegExp, partial?: { text: string; kept: readonly TextSpan[] }): { steps: TextEdit[][]; usedRewrite: boolean } {
+  const redact = (ranges: readonly TextSpan[]): TextEdit[] => ranges.map((range) => ({ start: range.start, end: range.end, text: REDACTED, origin: 'fallback' }));
   if (partial !== undefined) {
     const redacted = redactRanges(partial.text, partial.kept);
-    if (validateRewrite(task, redacted, pattern).problems.length === 0) return { text: redacted, usedRewrite: true };
+    if (validateRewrite(task, redacted, pattern).problems.length === 0) {
+      const whole: TextEdit = { start: 0, end: task.text.length, text: partial.text, origin: 'model', ownPlaceholders: ownPlaceholders(task, partial.text, pattern) };
+      return { steps: [[whole], redact(partial.kept)], usedRewrite: true };
+    }
   }
   const tokens = tokensOf(task.text, pattern);
-  return { text: redactRanges(task.text, occurrenceRanges(tokens, task.patterns)), usedRewrite: false };
+  return { steps: [redact(occurrenceRanges(tokens, task.patterns))], usedRewrite: false };
+}
+
+/** Placeholders a rewrite has beyond those of its chunk: the ones the model wrote itself. */
+export function ownPlaceholders(task: ChunkTask, rewrite: string, pattern: RegExp): number {
+  return Math.max(0, placeholdersOf(rewrite, pattern).length - task.placeholders.length);
 }

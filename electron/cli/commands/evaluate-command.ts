@@ -6,7 +6,7 @@
 import { MAX_BOUNDED_N, MAX_K } from '../../../shared/linkage/settings.js';
 import type { RewriterBinding } from '../../evaluation/methods/llm-methods.js';
 import { METHOD_IDS, type MethodId } from '../../evaluation/methods/method-types.js';
-import { REWRITER_BINDING } from '../../evaluation/methods/rewriter-binding.js';
+import { llmRewriter } from '../../evaluation/methods/llm-rewriter.js';
 import { runEvaluation } from '../../evaluation/run/evaluate-run.js';
 import { intFlag, parse, stringFlag, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
@@ -14,8 +14,9 @@ import { ProgressLine } from '../progress.js';
 import type { Command, CommandContext } from './context.js';
 
 const USAGE = `usage: unlinkable evaluate <db> <released.jsonl[.gz]> [--method all|${METHOD_IDS.join('|')}[,…]]
-         [--k 2,5] [--max-n 8|0] [--seed 0] [--offset N] [--limit N] [--out DIR] [--title TEXT]
+         [--k 2,5] [--max-n 8|0] [--seed 0] [--split NAME] [--offset N] [--limit N] [--out DIR] [--title TEXT]
          [--embedding-model GGUF] [--perplexity-model GGUF] [--llm-model GGUF]
+         [--unit phrase|chunk] [--llm-threads N] [--llm-sequences N]
          [--no-figure] [--figure-steps 20] [--figure-start released|original] [--no-semantic-linkage]
          [--json] [--quiet]`;
 
@@ -37,14 +38,15 @@ function ksFlag(raw: string | undefined): number[] {
   return [...new Set(ks)];
 }
 
-/** The command with an explicit rewriter binding (tests pass a stand-in). */
-export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding | undefined }): Command {
+/** The command with an explicit rewriter binding (tests pass a stand-in); by default the real one, built from the flags. */
+export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding | undefined } = {}): Command {
   return async (argv, context) => {
     const { values, positionals } = parse(argv, {
       method: { type: 'string' },
       k: { type: 'string' },
       'max-n': { type: 'string' },
       seed: { type: 'string' },
+      split: { type: 'string' },
       offset: { type: 'string' },
       limit: { type: 'string' },
       out: { type: 'string' },
@@ -52,6 +54,9 @@ export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding |
       'embedding-model': { type: 'string' },
       'perplexity-model': { type: 'string' },
       'llm-model': { type: 'string' },
+      unit: { type: 'string' },
+      'llm-threads': { type: 'string' },
+      'llm-sequences': { type: 'string' },
       'no-figure': { type: 'boolean' },
       'figure-steps': { type: 'string' },
       'figure-start': { type: 'string' },
@@ -65,6 +70,15 @@ export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding |
     const figureStart = stringFlag(values, 'figure-start') ?? 'released';
     if (figureStart !== 'released' && figureStart !== 'original') throw new UsageError('--figure-start must be "released" or "original".');
     const limit = values.limit === undefined ? undefined : intFlag(values, 'limit', 0, 1, 1_000_000_000);
+    const unit = stringFlag(values, 'unit');
+    if (unit !== undefined && unit !== 'phrase' && unit !== 'chunk') throw new UsageError(`--unit must be "phrase" or "chunk" (got "${unit}").`);
+    const rewriter =
+      dependencies.rewriter ??
+      llmRewriter({
+        unit,
+        threads: values['llm-threads'] === undefined ? undefined : intFlag(values, 'llm-threads', 1, 1, 256),
+        sequences: values['llm-sequences'] === undefined ? undefined : intFlag(values, 'llm-sequences', 1, 1, 64),
+      });
     const progress = progressReporter(values.quiet === true);
     const { totals, files } = await runEvaluation({
       collectionPath: db,
@@ -74,7 +88,7 @@ export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding |
       ks: ksFlag(stringFlag(values, 'k')),
       maxN: intFlag(values, 'max-n', 8, 0, MAX_BOUNDED_N),
       seed: intFlag(values, 'seed', 0, 0, 2 ** 31 - 1),
-      slice: { offset: intFlag(values, 'offset', 0, 0, 1_000_000_000), limit },
+      slice: { split: stringFlag(values, 'split'), offset: intFlag(values, 'offset', 0, 0, 1_000_000_000), limit },
       models: {
         embedding: stringFlag(values, 'embedding-model'),
         perplexity: stringFlag(values, 'perplexity-model'),
@@ -86,7 +100,7 @@ export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding |
       figureStart,
       semanticLinkage: values['no-semantic-linkage'] !== true,
       title: stringFlag(values, 'title') ?? 'Evaluation',
-      rewriter: dependencies.rewriter,
+      rewriter,
       signal: context.signal,
       onProgress: (phase, done, total) => progress.update(phase, done, total),
     });
@@ -98,9 +112,9 @@ export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding |
   };
 }
 
-/** `unlinkable evaluate`, with the rewriter wired in rewriter-binding.ts. */
+/** `unlinkable evaluate`, with the real rewriter. */
 export function evaluateCommand(argv: string[], context: CommandContext): Promise<number> {
-  return evaluateCommandWith({ rewriter: REWRITER_BINDING })(argv, context);
+  return evaluateCommandWith()(argv, context);
 }
 
 /** Progress on stderr: the redrawn bar on a terminal; elsewhere (logs) a line every few seconds. */

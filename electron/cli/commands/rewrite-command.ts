@@ -23,7 +23,7 @@ import type { CommandContext } from './context.js';
 
 const USAGE =
   'usage: unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8|0] [--source ID] [--record ID] ' +
-  '[--passes 4] [--baseline] [--temperature 1.2] [--seed N] [--retries 2] [--few-shot 4] [--max-tokens N] [--cpu] [--threads N] [--json]';
+  '[--passes 4] [--baseline] [--unit phrase|chunk] [--temperature 1.2] [--seed N] [--retries 2] [--few-shot 4] [--max-tokens N] [--cpu] [--threads N] [--json]';
 
 function temperatureFlag(raw: string | boolean | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -48,6 +48,7 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
     'placeholder-pattern': { type: 'string' },
     passes: { type: 'string' },
     baseline: { type: 'boolean' },
+    unit: { type: 'string' },
     temperature: { type: 'string' },
     seed: { type: 'string' },
     retries: { type: 'string' },
@@ -64,12 +65,15 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
   const arity = intFlag(values, 'arity', 3, 1, 3) as Arity;
   const maxN = intFlag(values, 'max-n', 8, 0, MAX_BOUNDED_N);
   const baseline = values.baseline === true;
+  const unit = stringFlag(values, 'unit');
+  if (unit !== undefined && unit !== 'phrase' && unit !== 'chunk') throw new UsageError(`--unit must be "phrase" or "chunk" (got "${unit}").`);
   const options: RewriteOptions = {
     maxPasses: optionalInt(values, 'passes', 1, 50),
     temperature: temperatureFlag(values.temperature),
     seed: optionalInt(values, 'seed', 0, 2 ** 31 - 1),
     maxRetries: optionalInt(values, 'retries', 0, 10),
     fewShot: optionalInt(values, 'few-shot', 0, 4),
+    unit,
     maxTokens: optionalInt(values, 'max-tokens', 1, 1_000_000),
     placeholderPattern: stringFlag(values, 'placeholder-pattern'),
     detection: { k, arity, maxN },
@@ -118,6 +122,13 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
         `${baseline ? 'Baseline rewrite' : 'Rewrite'}: ${t.passes} pass${t.passes === 1 ? '' : 'es'}, ${result.proposals.length} changed chunk${result.proposals.length === 1 ? '' : 's'}` +
           ` (${t.fallbacks} placeholder fallback${t.fallbacks === 1 ? '' : 's'}) · prompt ${t.promptTokens} tokens · generated ${t.generatedTokens} tokens in ${t.decodeCalls} decode calls · ${t.wallSeconds.toFixed(1)} s\n`,
       );
+      const a = result.record.attribution;
+      if (a.spans > 0) {
+        const share = (n: number) => `${((100 * n) / a.spans).toFixed(0)} %`;
+        process.stdout.write(
+          `Of the ${a.spans} first-pass spans: ${share(a.model)} resolved by the model, ${share(a.modelPlaceholder)} by a placeholder it wrote, ${share(a.fallback)} by fallback placeholders, ${share(a.unresolved)} unresolved.\n`,
+        );
+      }
       process.stdout.write(`${verdict(final)}\n`);
     }
     return remainingPhrases(final) > 0 ? EXIT.linkable : EXIT.ok;

@@ -9,7 +9,7 @@ import type { PhraseIndex } from '../../../shared/linkage/phrase-index.js';
 import type { DetectionSettings } from '../../../shared/linkage/settings.js';
 import type { DetectionResult } from '../../../shared/linkage/types.js';
 import type { CollectionIndex } from '../../index-store/collection-index.js';
-import type { EvaluationDocument, MethodDefinition, MethodId } from './method-types.js';
+import type { EvaluationDocument, MethodDefinition, MethodId, SpanCredit } from './method-types.js';
 
 /** One rewrite the evaluation asks for. */
 export interface RewriteRequest {
@@ -40,14 +40,16 @@ export interface RewriteOutcome {
   readonly promptTokens: number;
   /** Generated tokens over all generate calls. */
   readonly generatedTokens: number;
+  /** Who resolved the arity-1 spans of d′ (`request.detection.minimal`). */
+  readonly credit: SpanCredit;
 }
 
 /** Rewrites one document; the evaluation times the call itself. */
 export type RewriteFunction = (request: RewriteRequest) => Promise<RewriteOutcome>;
 
 /**
- * How the evaluation gets a rewrite function for a loaded model: the one place that
- * ties the evaluation to electron/rewriter/ (see rewriter-binding.ts).
+ * How the evaluation gets a rewrite function for a loaded model (llm-rewriter.ts builds
+ * the real one; tests pass stand-ins).
  */
 export interface RewriterBinding {
   /** How to load the LLM for rewriting (sequences, context size); default: the runtime's defaults. */

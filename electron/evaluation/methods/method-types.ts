@@ -39,6 +39,19 @@ export interface MethodContext {
   readonly signal?: AbortSignal | undefined;
 }
 
+/**
+ * Who resolved the arity-1 spans of d′ (the model, a placeholder it wrote, a fallback
+ * placeholder, nobody): counts, for the LLM methods. See electron/rewriter/attribution.ts.
+ */
+export interface SpanCredit {
+  readonly spans: number;
+  readonly model: number;
+  readonly modelPlaceholder: number;
+  readonly fallback: number;
+  readonly unresolved: number;
+  readonly ownPlaceholders: number;
+}
+
 /** A rewrite and its cost. */
 export interface MethodOutput {
   readonly text: string;
@@ -48,6 +61,8 @@ export interface MethodOutput {
   readonly generatedTokens: number;
   /** Wall-clock seconds of the rewrite alone. */
   readonly seconds: number;
+  /** LLM methods: who resolved d′'s arity-1 spans. */
+  readonly credit?: SpanCredit | undefined;
 }
 
 /** A rewriting method. */

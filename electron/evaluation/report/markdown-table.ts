@@ -114,6 +114,38 @@ function costTable(input: ReportInput): string[] {
   );
 }
 
+/** The LLM methods' work: who resolved d′'s arity-1 spans, and what it cost. */
+function modelWorkTable(input: ReportInput): string[] {
+  const credited = input.methods.filter((m) => m.credit !== null);
+  if (credited.length === 0) return ['No LLM method ran.'];
+  return table(
+    [
+      'Approach',
+      `Model (${modelName(input.models.llm)})`,
+      'Arity-1 spans of d′',
+      'Resolved by the model',
+      "By the model's own placeholder",
+      'By fallback placeholders',
+      'Unresolved',
+      "Model's own placeholders / document",
+      'Seconds / document',
+      'Generated tokens / document',
+    ],
+    credited.map((m) => [
+      m.label,
+      modelName(input.models.llm),
+      String(m.credit!.spans),
+      fixed(m.credit!.model),
+      fixed(m.credit!.modelPlaceholder),
+      fixed(m.credit!.fallback),
+      fixed(m.credit!.unresolved),
+      fixed(m.credit!.ownPlaceholdersPerDocument, 1),
+      fixed(m.cost.meanSeconds, 1),
+      fixed(m.cost.meanGeneratedTokens, 0),
+    ]),
+  );
+}
+
 function curveTable(curve: CurveTotals): string[] {
   return table(
     ['Words redacted', 'Source first [95 % CI]', 'Source in top 5 [95 % CI]', 'Median rank'],
@@ -136,6 +168,7 @@ export function markdownReport(input: ReportInput): string {
   const semantic = input.methods.some((m) => m.semantic !== null) ? rankTable(input, (m) => m.semantic) : ['Not measured (no embedding model).'];
   lines.push('## Semantic linkage (embedding cosine)', '', ...semantic, '');
   lines.push('## Cost', '', ...costTable(input), '');
+  lines.push("## The LLM's work (arity-1 spans of d′, source = d)", '', ...modelWorkTable(input), '');
   for (const curve of input.curves) {
     lines.push(`## Redaction curve (${curve.ranker === 'bm25' ? 'BM25' : 'embedding cosine'}, ${curve.documents} documents)`, '', ...curveTable(curve), '');
   }

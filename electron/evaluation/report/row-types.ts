@@ -3,7 +3,7 @@
  * results.jsonl and one curve row per (ranker, document) in redaction-curves.jsonl.
  * Rows hold figures and ids, never document text.
  */
-import type { MethodId } from '../methods/method-types.js';
+import type { MethodId, SpanCredit } from '../methods/method-types.js';
 import type { DocumentLinkage } from '../metrics/linkage-risk.js';
 import type { EditSize } from '../metrics/edit-ratio.js';
 import type { RedactionStep } from '../search/redaction-curve.js';
@@ -13,7 +13,7 @@ import type { SourceRank } from '../search/source-rank.js';
  * Version of what rows mean, part of every resume key: bump it when a metric's definition
  * changes, so rows measured the old way are not mixed with new ones.
  */
-export const RESULTS_FORMAT = 2;
+export const RESULTS_FORMAT = 3;
 
 /** The source's rank before (d′) and after (the rewrite). */
 export interface RankPair {
@@ -49,6 +49,8 @@ export interface MethodRow {
   readonly bm25: RankPair;
   /** Embedding-cosine ranks; null without an embedding model. */
   readonly semantic: RankPair | null;
+  /** LLM methods: who resolved d′'s arity-1 spans; null for the others. */
+  readonly credit: SpanCredit | null;
 }
 
 /** Figure 3's curve for one document and one ranker. */

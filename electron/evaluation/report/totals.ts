@@ -48,6 +48,18 @@ export interface MethodTotals {
   };
   readonly bm25: { readonly before: RankSummary; readonly after: RankSummary };
   readonly semantic: { readonly before: RankSummary; readonly after: RankSummary } | null;
+  /**
+   * LLM methods: who resolved d′'s arity-1 spans, as shares of all of them (pooled over
+   * documents), and the placeholders the model wrote itself per document. Null for others.
+   */
+  readonly credit: {
+    readonly spans: number;
+    readonly model: number | null;
+    readonly modelPlaceholder: number | null;
+    readonly fallback: number | null;
+    readonly unresolved: number | null;
+    readonly ownPlaceholdersPerDocument: number | null;
+  } | null;
 }
 
 /** Figure 3 averaged over documents. */
@@ -133,6 +145,22 @@ export function methodTotals(
       semanticRows.length > 0
         ? { before: rankSummary(semanticRows.map((r) => r.semantic!.before)), after: rankSummary(semanticRows.map((r) => r.semantic!.after)) }
         : null,
+    credit: creditTotals(rows),
+  };
+}
+
+function creditTotals(rows: readonly MethodRow[]): MethodTotals['credit'] {
+  const credited = rows.flatMap((row) => (row.credit === null || row.credit === undefined ? [] : [row.credit]));
+  if (credited.length === 0) return null;
+  const spans = credited.reduce((sum, c) => sum + c.spans, 0);
+  const shareOf = (pick: (c: (typeof credited)[number]) => number): number | null => (spans > 0 ? credited.reduce((sum, c) => sum + pick(c), 0) / spans : null);
+  return {
+    spans,
+    model: shareOf((c) => c.model),
+    modelPlaceholder: shareOf((c) => c.modelPlaceholder),
+    fallback: shareOf((c) => c.fallback),
+    unresolved: shareOf((c) => c.unresolved),
+    ownPlaceholdersPerDocument: mean(credited.map((c) => c.ownPlaceholders)),
   };
 }
 

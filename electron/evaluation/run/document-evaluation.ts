@@ -125,5 +125,6 @@ export async function evaluateMethod(run: RunContext, released: ReleasedAnalysis
     cost: { seconds: output.seconds, passes: output.passes, promptTokens: output.promptTokens, generatedTokens: output.generatedTokens },
     bm25: { before: released.bm25, after: bm25After! },
     semantic: released.semantic !== undefined && semanticAfter !== undefined ? { before: released.semantic, after: semanticAfter } : null,
+    credit: output.credit ?? null,
   };
 }

@@ -95,7 +95,8 @@ export async function startModels(paths: ModelPaths): Promise<ModelServices> {
       loaded.push(model);
       return model;
     };
-    const embedding = await take('embedding', paths.embedding, {});
+    // Loaded for embeddings only: an encoder (BERT) has nothing else, and a decoder needs no generation context for it.
+    const embedding = await take('embedding', paths.embedding, { purpose: 'embedding' });
     const perplexity = await take('perplexity', paths.perplexity, {});
     const llm = await take('llm', paths.llm, paths.llmLoadOptions ?? {});
     const signal = paths.signal;

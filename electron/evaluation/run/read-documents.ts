@@ -9,6 +9,8 @@ import type { EvaluationDocument } from '../methods/method-types.js';
 
 /** Which documents of the file to evaluate, in file order. */
 export interface DocumentSlice {
+  /** Only records whose `split` is this (TAB's "test", say); the offset and limit then count within it. */
+  readonly split?: string | undefined;
   readonly offset?: number | undefined;
   readonly limit?: number | undefined;
 }
@@ -22,6 +24,7 @@ export async function readReleasedDocuments(path: string, index: PhraseIndex, sl
   const options = signal === undefined ? {} : { signal };
   for await (const record of readInputs([path], options)) {
     if (record.kind === 'problem') throw new AppError(record.code, record.message);
+    if (slice.split !== undefined && record.split !== slice.split) continue;
     if (seen >= offset && seen < end) {
       if (record.originalId === undefined) {
         throw new AppError('invalid-input', `${path}: record "${record.id}" has no original_id; the evaluation needs the id of each document's source.`);

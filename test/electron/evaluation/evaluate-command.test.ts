@@ -132,18 +132,14 @@ describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
     await expect(run).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringMatching(/tiny test model.*noise, not results/) });
   });
 
-  it('rejects unknown methods, and LLM methods without an LLM or a rewriter', async () => {
+  it('rejects unknown methods, and LLM methods without an LLM', async () => {
     quietly();
-    const command = evaluateCommandWith({ rewriter: undefined });
+    const command = evaluateCommandWith();
     await expect(command([set.db, set.documents, '--method', 'magic'], { signal })).rejects.toMatchObject({ name: 'UsageError' });
     await expect(command([set.db, set.documents, '--out', tempDir(), '--method', 'llm-baseline'], { signal })).rejects.toMatchObject({
       code: 'invalid-settings',
       message: expect.stringMatching(/needs an LLM/),
     });
-    const noRewriter = command([set.db, set.documents, '--out', tempDir(), '--method', 'llm-baseline', '--llm-model', tinyModel, '--allow-test-model'], {
-      signal,
-    });
-    await expect(noRewriter).rejects.toMatchObject({ code: 'invalid-settings', message: expect.stringMatching(/rewriter is not wired/) });
   });
 
   it('drives every model-based measure with the test model, marking the figures as a fixture', { timeout: 180_000 }, async () => {

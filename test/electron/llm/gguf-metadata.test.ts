@@ -53,6 +53,7 @@ describe('inspectModelFile', () => {
       fileName: 'tiny-qwen3.gguf',
       name: 'Unlinkable tiny test model',
       architecture: 'qwen3',
+      kind: 'generator',
       // 2 × 266 × 64 (embeddings, output) + 64 (output norm) + 2 blocks × 37 024.
       parameterCount: 108_160,
       quantization: 'F32',

@@ -9,19 +9,26 @@ import type { RewriteModel } from '../../../electron/rewriter/types.js';
 
 /** What a fake sees of one request. */
 export interface FakePrompt {
+  /** 'phrase': one marked phrase, answered alone; 'chunk': the whole passage (spans or baseline mode). */
+  readonly unit: 'phrase' | 'chunk';
   /** The passage as sent (with ⟦…⟧ markers in spans mode). */
   readonly passage: string;
-  /** The listed phrases to rephrase (none in baseline mode). */
+  /** The listed phrases to rephrase (none in baseline mode; the one phrase in phrase mode). */
   readonly phrases: string[];
   readonly request: GenerationRequest;
 }
 
-/** A fake's answer: a rewrite (reasoning made up), a full answer, or undefined for a cut-off answer. */
-export type FakeAnswer = string | { reasoning: string; rewrite: string } | undefined;
+/**
+ * A fake's answer: the rewrite (of the passage, or in phrase mode of the phrase), a full
+ * answer object, or undefined for a cut-off answer.
+ */
+export type FakeAnswer = string | { reasoning: string; rewrite: string } | { replacement: string } | undefined;
 
 /** Reads the passage and phrase list back out of a user turn. */
 export function readPrompt(request: GenerationRequest): FakePrompt {
   const user = request.user;
+  const phrase = /^Passage: (.*)\nPhrase: (.*)$/su.exec(user);
+  if (phrase !== null) return { unit: 'phrase', passage: phrase[1]!, phrases: [phrase[2]!], request };
   const passageEnd = user.search(/\n\n(Phrases to rephrase:|Placeholders to keep exactly:)/u);
   const passage = user.slice('Passage:\n'.length, passageEnd);
   const list = /Phrases to rephrase:\n((?:- .*\n?)*)/u.exec(user)?.[1] ?? '';
@@ -29,7 +36,7 @@ export function readPrompt(request: GenerationRequest): FakePrompt {
     .split('\n')
     .filter((line) => line.startsWith('- '))
     .map((line) => line.slice(2));
-  return { passage, phrases, request };
+  return { unit: 'chunk', passage, phrases, request };
 }
 
 /** A fake model answering each request with `answer`, recording every generate call. */
@@ -51,8 +58,9 @@ export function fakeModel(answer: (prompt: FakePrompt) => FakeAnswer, options: {
       }
       if (signal?.aborted === true) throw abortError();
       const results: GenerationResult[] = requests.map((request) => {
-        const given = answer(readPrompt(request));
-        const json = typeof given === 'string' ? { reasoning: 'Reworded.', rewrite: given } : given;
+        const prompt = readPrompt(request);
+        const given = answer(prompt);
+        const json = typeof given !== 'string' ? given : prompt.unit === 'phrase' ? { replacement: given } : { reasoning: 'Reworded.', rewrite: given };
         const text = json === undefined ? '{"reasoning": "cut' : JSON.stringify(json);
         return {
           text,
@@ -73,9 +81,17 @@ export function fakeModel(answer: (prompt: FakePrompt) => FakeAnswer, options: {
   };
 }
 
-/** Replaces each marked phrase through `synonyms` (by lower-case text); unknown phrases stay as they are. */
+/**
+ * Replaces each marked phrase through `synonyms` (by lower-case text); unknown phrases
+ * stay as they are. In phrase mode the answer is the one phrase's replacement.
+ */
 export function synonymRewriter(synonyms: Record<string, string>): (prompt: FakePrompt) => FakeAnswer {
-  return ({ passage }) => passage.replace(/⟦([^⟧]*)⟧/gu, (_, phrase: string) => synonyms[phrase.toLowerCase()] ?? phrase);
+  // In phrase mode a phrase can join several flagged ones ("old harbour"): replace the known ones inside it, in one sweep.
+  const keys = Object.keys(synonyms).sort((a, b) => b.length - a.length);
+  const known = new RegExp(`\\b(?:${keys.map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'giu');
+  const inPhrase = (phrase: string): string => synonyms[phrase.toLowerCase()] ?? phrase.replace(known, (word) => synonyms[word.toLowerCase()] ?? word);
+  return ({ unit, passage, phrases }) =>
+    unit === 'phrase' ? inPhrase(phrases[0]!) : passage.replace(/⟦([^⟧]*)⟧/gu, (_, phrase: string) => synonyms[phrase.toLowerCase()] ?? phrase);
 }
 
 /** The identity the fakes report. */

@@ -30,6 +30,8 @@ function fakeClient(backend: LoadedModel['backend']) {
         contextSize: options.contextSize ?? 4096,
         sequences: options.sequences ?? 1,
         threads: options.threads ?? 1,
+        purpose: options.purpose ?? 'generation',
+        chatWrapper: 'ChatML',
       };
     },
   };

@@ -20,7 +20,8 @@ let modelPath = '';
 const client = LlmClient.start();
 const source = () => new ModelSuggestionSource({ client, modelPath, ownsClient: false, load: { gpu: false, threads: 2, contextSize: 2048 }, rewrite: REWRITE });
 // One example keeps the prompt inside the tiny model's 2048-token context (its tokens are bytes).
-const REWRITE = { fewShot: 1, maxTokens: 24, maxRetries: 1, maxPasses: 1, seed: 3 };
+// The paper's chunk unit: whole chunks of random bytes, which validation must refuse.
+const REWRITE = { fewShot: 1, maxTokens: 24, maxRetries: 1, maxPasses: 1, seed: 3, unit: 'chunk' as const };
 
 const index = buildMemoryIndex([
   { id: 'a', text: 'The applicant was detained in Kandira prison by the police. The court examined the complaint about the conditions of detention.' },

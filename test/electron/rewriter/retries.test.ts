@@ -1,4 +1,7 @@
-/** One pass's chunks: one generate call for all of them, retries with new seeds, then placeholder fallbacks. */
+/**
+ * One pass's chunks in chunk mode (the paper's unit): one generate call for all of them,
+ * retries with new seeds, then placeholder fallbacks. Phrase mode: phrase-rewriter.test.ts.
+ */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.js';
 import { rewriteDocument } from '../../../electron/rewriter/rewrite-document.js';
@@ -12,7 +15,7 @@ const replaceMarked = (passage: string, by: string) => passage.replace(/⟦[^⟧
 
 function run(answer: (prompt: FakePrompt) => FakeAnswer, options = {}) {
   const model = fakeModel(answer);
-  const result = rewriteDocument({ text, spans, check: nothingLeft, model, identity: FAKE_IDENTITY, options: { seed: 42, ...options } });
+  const result = rewriteDocument({ text, spans, check: nothingLeft, model, identity: FAKE_IDENTITY, options: { seed: 42, unit: 'chunk' as const, ...options } });
   return { model, result };
 }
 
@@ -79,7 +82,7 @@ describe('rewriting the chunks of a pass', () => {
         return inner.generate(requests, options);
       },
     };
-    const { text: rewritten, record } = await rewriteDocument({ text, spans, check: nothingLeft, model, identity: FAKE_IDENTITY, options: { maxRetries: 0 } });
+    const { text: rewritten, record } = await rewriteDocument({ text, spans, check: nothingLeft, model, identity: FAKE_IDENTITY, options: { maxRetries: 0, unit: 'chunk' } });
     expect(calls).toEqual([3, 1, 1, 1]);
     expect(rewritten).toContain('Second, the [REDACTED] was closed.');
     expect(rewritten).toContain('First, someone was named.');

@@ -30,7 +30,7 @@ describe('rewriteDocument: detect → rewrite → detect', () => {
   it('repeats passes until nothing is linkable, and proposes one change per chunk in original offsets', async () => {
     expect(await check(text)).toHaveLength(3);
     const model = fakeModel(synonymRewriter(synonyms));
-    const result = await rewriteDocument({ text, check, model, identity: FAKE_IDENTITY, options: { seed: 7, detection: settings } });
+    const result = await rewriteDocument({ text, check, model, identity: FAKE_IDENTITY, options: { seed: 7, detection: settings, unit: 'chunk' } });
     expect(result.text).toBe(
       'The applicant lived in a small town near the ancient port. The court examined the complaint of the applicant.\n\nThe applicant was represented by a lawyer.',
     );

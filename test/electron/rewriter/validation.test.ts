@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { placeholderRegex } from '../../../electron/rewriter/span-match.js';
-import { fallbackRewrite, lengthBounds, normalizeRewrite, prepareTask, validateRewrite } from '../../../electron/rewriter/validation.js';
+import { applyEditSteps } from '../../../electron/rewriter/provenance.js';
+import type { TextSpan } from '../../../electron/rewriter/types.js';
+import { fallbackRewrite, lengthBounds, normalizeRewrite, prepareTask, validateRewrite, type ChunkTask } from '../../../electron/rewriter/validation.js';
 
 const pattern = placeholderRegex();
 const chunk = 'The applicant was held in the F-type prison at Kandıra from [REDACTED] until [DATE].';
@@ -42,20 +44,26 @@ describe('validateRewrite', () => {
   });
 });
 
+/** The fallback's edits applied to the chunk. */
+function fallbackText(chunk: ChunkTask, partial?: { text: string; kept: TextSpan[] }): { text: string; usedRewrite: boolean } {
+  const { steps, usedRewrite } = fallbackRewrite(chunk, pattern, partial);
+  return { text: applyEditSteps(chunk.text, steps), usedRewrite };
+}
+
 describe('fallbackRewrite', () => {
   it('redacts every occurrence of a flagged phrase in the chunk, keeping placeholders and punctuation', () => {
     const text = 'Mr Kandıra Smith, of [PERSON_2], met mr kandıra smith; Kandıra agreed.';
     const flagged = prepareTask(text, [{ start: 3, end: 16 }], pattern);
-    expect(fallbackRewrite(flagged, pattern)).toEqual({ text: 'Mr [REDACTED], of [PERSON_2], met mr [REDACTED]; Kandıra agreed.', usedRewrite: false });
+    expect(fallbackText(flagged)).toEqual({ text: 'Mr [REDACTED], of [PERSON_2], met mr [REDACTED]; Kandıra agreed.', usedRewrite: false });
     // A selection across punctuation and a placeholder: its words go, the comma and the placeholder stay.
     const across = prepareTask(text, [{ start: 11, end: text.indexOf('], met') + 1 }], pattern);
-    expect(fallbackRewrite(across, pattern).text).toBe('Mr Kandıra [REDACTED], [REDACTED] [PERSON_2], met mr kandıra smith; Kandıra agreed.');
+    expect(fallbackText(across).text).toBe('Mr Kandıra [REDACTED], [REDACTED] [PERSON_2], met mr kandıra smith; Kandıra agreed.');
   });
 
   it('saves a rewrite that only kept some flagged phrases by redacting them in it', () => {
     const rewrite = 'The applicant was held in the F-type prison at Kandıra from [REDACTED] until [DATE], it seems.';
     const { kept } = validateRewrite(task, rewrite, pattern);
-    expect(fallbackRewrite(task, pattern, { text: rewrite, kept })).toEqual({
+    expect(fallbackText(task, { text: rewrite, kept })).toEqual({
       text: 'The applicant was held in the [REDACTED] from [REDACTED] until [DATE], it seems.',
       usedRewrite: true,
     });

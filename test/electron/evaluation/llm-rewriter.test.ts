@@ -1,13 +1,13 @@
-/** The evaluation's binding: arity 1 / 3 rewrite their spans in passes against the evaluation's index; null runs the baseline. */
+/** The evaluation's rewriter: arity 1 / 3 rewrite their spans in passes against the evaluation's index; null runs the baseline. */
 import { describe, expect, it } from 'vitest';
 import type { RewriteRequest } from '../../../electron/evaluation/methods/llm-methods.js';
 import type { CollectionIndex } from '../../../electron/index-store/collection-index.js';
 import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
 import type { LlmClient } from '../../../electron/llm/llm-client.js';
-import { REWRITER_VERSION, rewriterBinding } from '../../../electron/rewriter/evaluation-binding.js';
+import { REWRITER_VERSION, llmRewriter } from '../../../electron/evaluation/methods/llm-rewriter.js';
 import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { resolveSettings } from '../../../shared/linkage/settings.js';
-import { fakeModel, synonymRewriter } from './fake-model.js';
+import { fakeModel, synonymRewriter } from '../rewriter/fake-model.js';
 
 const common = 'The applicant lived in a small town near the port. The court examined the complaint of the applicant.';
 const index = buildMemoryIndex([
@@ -30,9 +30,9 @@ function request(arity: 1 | 3 | null): RewriteRequest {
   };
 }
 
-describe('rewriterBinding', () => {
+describe('llmRewriter', () => {
   const fake = fakeModel(synonymRewriter({ kandira: 'a small town', old: 'ancient', harbour: 'wharf', wharf: 'port' }));
-  const rewrite = rewriterBinding.create(fake as unknown as LlmClient);
+  const rewrite = llmRewriter().create(fake as unknown as LlmClient);
 
   it('rewrites the spans of the requested arity until nothing links, and reports the cost', async () => {
     const outcome = await rewrite(request(1));
@@ -41,6 +41,9 @@ describe('rewriterBinding', () => {
     expect(outcome.passes).toBe(2);
     expect(outcome.promptTokens).toBeGreaterThan(0);
     expect(outcome.generatedTokens).toBeGreaterThan(0);
+    // d′'s arity-1 spans, each rewritten by the (fake) model.
+    expect(outcome.credit).toMatchObject({ model: outcome.credit.spans, fallback: 0, unresolved: 0 });
+    expect(outcome.credit.spans).toBeGreaterThan(0);
     expect(fake.calls.at(-1)![0]!.seed).not.toBe(fake.calls.at(-2)![0]!.seed);
   });
 
@@ -55,5 +58,6 @@ describe('rewriterBinding', () => {
         .every((r) => !/[⟦⟧]/u.test(r.user)),
     ).toBe(true);
     expect(REWRITER_VERSION).toMatch(/^unlinkable-rewriter-\d+$/u);
+    expect(llmRewriter({ unit: 'chunk' }).version).toBe(`${REWRITER_VERSION}/chunk`);
   });
 });

@@ -1,0 +1,71 @@
+/**
+ * The rewriter the evaluation's LLM methods use: electron/rewriter/, the same pass loop
+ * as the app. Arity 1 or 3 rewrites the spans of that arity in passes, re-checking
+ * against the evaluation's index; null runs the paper's baseline. Every run credits d′'s
+ * arity-1 spans (the model-resolved share's denominator, whatever the method).
+ */
+import { detectLinkage } from '../../../shared/linkage/detect.js';
+import { identityOf } from '../../rewriter/model-identity.js';
+import { GPU_SEQUENCES, MAX_REWRITE_CONTEXT } from '../../rewriter/model-manager.js';
+import { rewriteBaseline, rewriteDocument } from '../../rewriter/rewrite-document.js';
+import type { RewriteUnit, TextSpan } from '../../rewriter/types.js';
+import type { RewriterBinding } from './llm-methods.js';
+
+/** Names the prompt and the rewriting rules; bump it when either changes, so evaluations rerun. */
+export const REWRITER_VERSION = 'unlinkable-rewriter-2';
+
+/** How the evaluation runs the rewriter. */
+export interface LlmRewriterOptions {
+  /** What the model rewrites at a time (default 'phrase'; 'chunk' is the paper's). */
+  readonly unit?: RewriteUnit | undefined;
+  /** CPU threads for the model (default: the runtime's). */
+  readonly threads?: number | undefined;
+  /** Parallel sequences (default 4). */
+  readonly sequences?: number | undefined;
+}
+
+function spansOf(detection: { minimal: readonly TextSpan[]; combinations: readonly TextSpan[] }, arity: 1 | 3): TextSpan[] {
+  const spans = arity === 1 ? detection.minimal : [...detection.minimal, ...detection.combinations];
+  return spans.map((s) => ({ start: s.start, end: s.end }));
+}
+
+/** The evaluation's binding to the rewriter. */
+export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
+  const unit = options.unit ?? 'phrase';
+  return {
+    version: `${REWRITER_VERSION}/${unit}`,
+    loadOptions: {
+      contextSize: MAX_REWRITE_CONTEXT,
+      sequences: options.sequences ?? GPU_SEQUENCES,
+      ...(options.threads === undefined ? {} : { threads: options.threads }),
+    },
+    create: (client) => async (request) => {
+      const info = client.model?.info;
+      const identity = info === undefined ? { name: 'unknown', sha256: null, architecture: 'unknown', quantization: 'unknown' } : identityOf(info, null);
+      const attributeSpans = spansOf(request.detection, 1);
+      // The rewriter's seeds are 31-bit; the evaluation's per-document seeds are 32-bit.
+      const base = { seed: request.seed % 2 ** 31, signal: request.signal, unit, attributeSpans };
+      const { arity } = request;
+      const result =
+        arity === null
+          ? await rewriteBaseline({ text: request.document.text, model: client, identity, options: base })
+          : await rewriteDocument({
+              text: request.document.text,
+              spans: spansOf(request.detection, arity),
+              // detectLinkage yields nothing to the event loop; the evaluation runs it off the main process.
+              check: async (text) => spansOf(detectLinkage(request.index, text, { ...request.settings, arity }), arity),
+              model: client,
+              identity,
+              options: { ...base, detection: { k: request.settings.k, arity, maxN: request.settings.maxN } },
+            });
+      const totals = result.record.totals;
+      return {
+        text: result.text,
+        passes: totals.passes,
+        promptTokens: totals.promptTokens,
+        generatedTokens: totals.generatedTokens,
+        credit: result.record.attribution,
+      };
+    },
+  };
+}

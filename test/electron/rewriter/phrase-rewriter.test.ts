@@ -1,0 +1,88 @@
+/** Phrase-by-phrase rewriting (the default unit), and who gets the credit for each span. */
+import { describe, expect, it } from 'vitest';
+import { checkReplacement, normalizeReplacement, phraseRegions } from '../../../electron/rewriter/phrase-rewriter.js';
+import { rewriteDocument } from '../../../electron/rewriter/rewrite-document.js';
+import { placeholderRegex } from '../../../electron/rewriter/span-match.js';
+import { prepareTask } from '../../../electron/rewriter/validation.js';
+import { FAKE_IDENTITY, fakeModel, type FakeAnswer, type FakePrompt } from './fake-model.js';
+
+const pattern = placeholderRegex();
+const text = 'First, Kandira was named in 1999. It rained.\n\nSecond, the harbour of Oldtown was closed.\n\nThird, Zelda left [REDACTED] at noon.';
+const spanOf = (phrase: string, from = 0) => ({ start: text.indexOf(phrase, from), end: text.indexOf(phrase, from) + phrase.length });
+const spans = [spanOf('Kandira'), spanOf('harbour of Oldtown'), spanOf('Zelda')];
+const nothingLeft = async () => [];
+
+function run(answer: (prompt: FakePrompt) => FakeAnswer, options = {}) {
+  const model = fakeModel(answer);
+  return { model, result: rewriteDocument({ text, spans, check: nothingLeft, model, identity: FAKE_IDENTITY, options: { seed: 5, ...options } }) };
+}
+
+describe('phrase mode', () => {
+  it('asks for each phrase alone, in its passage, all in one generate call, and changes nothing else', async () => {
+    const { model, result } = run(({ phrases }) => ({ Kandira: 'a town', 'harbour of Oldtown': 'port', Zelda: 'she' })[phrases[0]!]);
+    const { text: rewritten, record, proposals } = await result;
+    expect(model.calls).toHaveLength(1);
+    expect(model.calls[0]!.map((r) => r.user.split('\n')[1])).toEqual(['Phrase: Kandira', 'Phrase: harbour of Oldtown', 'Phrase: Zelda']);
+    expect(model.calls[0]![0]!.user).toContain('Passage: First, ⟦Kandira⟧ was named in 1999. It rained.');
+    expect(model.calls[0]![0]!.schema).toMatchObject({ properties: { replacement: { type: 'string' } } });
+    expect(rewritten).toBe('First, a town was named in 1999. It rained.\n\nSecond, the port was closed.\n\nThird, she left [REDACTED] at noon.');
+    expect(record.settings.unit).toBe('phrase');
+    expect(record.passes[0]).toMatchObject({ chunks: 3, calls: 1, requests: 3, fallbacks: 0 });
+    expect(record.attribution).toEqual({ spans: 3, model: 3, modelPlaceholder: 0, fallback: 0, unresolved: 0, ownPlaceholders: 0 });
+    expect(proposals.map((p) => [p.before, p.after, p.fallback])).toEqual([
+      ['Kandira', 'a town', false],
+      ['harbour of Oldtown', 'port', false],
+      ['Zelda', 'she', false],
+    ]);
+  });
+
+  it('retries refused answers with new seeds, then falls back to a placeholder, and attributes each span', async () => {
+    const { model, result } = run(({ phrases }) => {
+      if (phrases[0] === 'Kandira') return 'kandira'; // the same words: refused every time
+      if (phrases[0] === 'Zelda') return '[REDACTED]'; // the model's own placeholder
+      return 'the port of 2024'; // invents a number: refused
+    }, { maxRetries: 1 });
+    const { text: rewritten, record } = await result;
+    expect(model.calls.map((call) => call.length)).toEqual([3, 2]);
+    const seeds = model.calls.map((call) => call.find((r) => r.user.includes('Phrase: Kandira'))!.seed);
+    expect(new Set(seeds).size).toBe(2);
+    expect(rewritten).toBe('First, [REDACTED] was named in 1999. It rained.\n\nSecond, the [REDACTED] was closed.\n\nThird, [REDACTED] left [REDACTED] at noon.');
+    expect(record.passes[0]!.rejections).toMatchObject({ 'span-kept': 2, 'number-invented': 2 });
+    expect(record.attribution).toEqual({ spans: 3, model: 0, modelPlaceholder: 1, fallback: 2, unresolved: 0, ownPlaceholders: 1 });
+  });
+
+  it('counts a span as unresolved when its words survive elsewhere, and attributes only the spans it is asked about', async () => {
+    const { result } = run(({ phrases }) => (phrases[0] === 'Zelda' ? undefined : 'a place'), { maxRetries: 0, attributeSpans: [spans[0]!, spans[2]!] });
+    const { record } = await result;
+    expect(record.attribution).toMatchObject({ spans: 2, model: 1, fallback: 1, unresolved: 0 });
+  });
+});
+
+describe('phraseRegions', () => {
+  it('merges touching spans and adds the other occurrences of a flagged phrase in the chunk', () => {
+    const chunk = 'The old harbour and the old harbour of Oldtown were closed.';
+    const task = prepareTask(chunk, [{ start: 4, end: 7 }, { start: 8, end: 15 }], pattern);
+    expect(phraseRegions(task, pattern).map((r) => chunk.slice(r.start, r.end))).toEqual(['old harbour', 'old harbour']);
+  });
+});
+
+describe('checkReplacement', () => {
+  const chunk = 'The applicant was held in Kandıra prison from [REDACTED] until 1999.';
+  const task = prepareTask(chunk, [{ start: 26, end: 40 }], pattern);
+  const [region] = phraseRegions(task, pattern);
+  const problems = (answer: string) => checkReplacement(task, region!, answer, pattern).problems;
+
+  it('accepts a paraphrase and refuses the phrase kept, a new number, an invented placeholder or an empty answer', () => {
+    expect(problems('a high-security prison')).toEqual([]);
+    expect(problems('Kandıra  PRISON')).toEqual(['span-kept']);
+    expect(problems('prison no. 7')).toEqual(['number-invented']);
+    expect(problems('[PLACE]')).toEqual(['placeholder-invented']);
+    expect(problems('⟦⟧  ')).toEqual(['empty']);
+    expect(checkReplacement(task, region!, '[REDACTED]', pattern)).toMatchObject({ problems: [], ownPlaceholders: 1 });
+  });
+
+  it('cleans markers, line breaks, wrapping quotes and a sentence-final period', () => {
+    expect(normalizeReplacement('old harbour', '"the ⟦ancient⟧\nport."')).toBe('the ancient port');
+    expect(normalizeReplacement('"old harbour"', '"ancient port"')).toBe('"ancient port"');
+  });
+});
