@@ -36,6 +36,8 @@ export interface ChunkBatchContext {
   readonly signal: AbortSignal | undefined;
   readonly progress: PassProgress;
   readonly totals: TotalsCounter;
+  /** Phrase mode: rewrite the other occurrences of a flagged phrase in the chunk too (unit 'phrase'), or only the spans given ('plan'). */
+  readonly copiesToo?: boolean;
 }
 
 /** Adds up the runtime's counts over generate calls. */

@@ -25,12 +25,14 @@ export interface PhraseRegion extends TextSpan {
  * one: a copy elsewhere in the chunk would keep the phrase in the text), merged where they
  * overlap or only whitespace separates them (one phrase reads better than two halves).
  */
-export function phraseRegions(task: ChunkTask, pattern: RegExp): PhraseRegion[] {
+export function phraseRegions(task: ChunkTask, pattern: RegExp, copiesToo = true): PhraseRegion[] {
   const tokens = tokensOf(task.text, pattern);
   const found: { start: number; end: number; pattern: number }[] = [];
-  task.patterns.forEach((keyPattern, index) => {
-    for (const range of occurrenceRanges(tokens, [keyPattern])) found.push({ ...range, pattern: index });
-  });
+  if (copiesToo) {
+    task.patterns.forEach((keyPattern, index) => {
+      for (const range of occurrenceRanges(tokens, [keyPattern])) found.push({ ...range, pattern: index });
+    });
+  }
   task.spans.forEach((span, index) => found.push({ ...span, pattern: index }));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const regions: { start: number; end: number; patterns: Set<number> }[] = [];
@@ -93,7 +95,7 @@ const FALLBACK_NOTE = 'The model could not rephrase some words in a way that pas
 
 /** Rewrites the phrases of `tasks` and returns one outcome per task, in order. */
 export async function rewritePhrases(tasks: readonly ChunkTask[], context: ChunkBatchContext): Promise<ChunkOutcome[]> {
-  const regions = tasks.map((task) => phraseRegions(task, context.pattern));
+  const regions = tasks.map((task) => phraseRegions(task, context.pattern, context.copiesToo ?? true));
   const jobs = regions.flatMap((list, taskIndex) => list.map((region, regionIndex) => ({ taskIndex, regionIndex, region })));
   const answers: ({ text: string; ownPlaceholders: number; attempts: number } | undefined)[] = jobs.map(() => undefined);
   for (let attempt = 0; attempt <= context.maxRetries; attempt++) {

@@ -14,7 +14,11 @@ import { MARK_CLOSE, MARK_OPEN, type ChunkTask } from './validation.js';
 /** 'spans': rephrase the marked phrases; 'baseline': the paper's baseline, rewrite without a list of spans. */
 export type PromptMode = 'spans' | 'baseline';
 
-export const REASONING_MAX_LENGTH = 300;
+/**
+ * Bounds on the answer. Small real models write until a bound stops them, so the bounds
+ * are the cost: reasoning stays short, and a rewrite may be half again as long as its chunk.
+ */
+export const REASONING_MAX_LENGTH = 200;
 export const MAX_FEW_SHOT = 4;
 
 const INTRO = 'You edit de-identified court judgments so that they can no longer be linked to the original judgment by searching for its exact wording.';
@@ -128,9 +132,9 @@ export function markSpans(task: ChunkTask): { marked: string; phrases: string[] 
   return { marked: out + task.text.slice(at), phrases };
 }
 
-/** The longest rewrite the schema allows for a chunk: twice the chunk plus room, rounded up so that few grammars are built. */
+/** The longest rewrite the schema allows for a chunk: half again the chunk plus room, rounded up so that few grammars are built. */
 export function rewriteMaxLength(chunkLength: number): number {
-  return Math.ceil((chunkLength * 2 + 200) / 256) * 256;
+  return Math.ceil((chunkLength * 1.5 + 100) / 128) * 128;
 }
 
 /** The answer schema for a chunk of `chunkLength` characters. */

@@ -74,8 +74,7 @@ async function runPass(
   const tasks = indexes.map((i) => prepareTask(document.chunkText(i), targets.get(i)!, settings.pattern));
   const totals = new TotalsCounter();
   const progress = new PassProgress(pass, settings.maxPasses, tasks.length, settings.onProgress);
-  const rewrite = mode === 'spans' && settings.unit === 'phrase' ? rewritePhrases : rewriteChunks;
-  const outcomes = await rewrite(tasks, {
+  const outcomes = await (mode === 'spans' && settings.unit !== 'chunk' ? rewritePhrases : rewriteChunks)(tasks, {
     model,
     mode,
     pattern: settings.pattern,
@@ -87,6 +86,7 @@ async function runPass(
     signal: settings.signal,
     progress,
     totals,
+    copiesToo: settings.unit === 'phrase',
   });
   outcomes.forEach((outcome, n) => {
     outcome.steps.forEach((edits, step) => {

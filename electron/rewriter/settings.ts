@@ -45,8 +45,8 @@ export const DEFAULT_UNIT: RewriteUnit = 'phrase';
 
 function unitOf(unit: unknown): RewriteUnit {
   if (unit === undefined) return DEFAULT_UNIT;
-  if (unit === 'phrase' || unit === 'chunk') return unit;
-  throw new AppError('invalid-settings', `The rewriting unit must be "phrase" or "chunk" (got ${JSON.stringify(unit)}).`);
+  if (unit === 'phrase' || unit === 'plan' || unit === 'chunk') return unit;
+  throw new AppError('invalid-settings', `The rewriting unit must be "phrase", "plan" or "chunk" (got ${JSON.stringify(unit)}).`);
 }
 
 /** Checks `options` and fills defaults; throws AppError('invalid-settings'). */

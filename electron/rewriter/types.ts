@@ -65,9 +65,10 @@ export interface RewriteOptions {
   /** Few-shot examples in the prompt (0–4). Default 4. */
   readonly fewShot?: number;
   /**
-   * What the model rewrites: 'phrase' (default), each flagged phrase in its chunk's context,
-   * answered alone; or 'chunk', the paper's whole chunk with the phrases marked. Small
-   * models only manage the first (see phrase-prompt.ts); baseline mode always rewrites chunks.
+   * What the model rewrites (see RewriteUnit): 'phrase' (default), each flagged phrase in its
+   * chunk's context, answered alone; 'plan', exactly the given spans; or 'chunk', the paper's
+   * whole chunk. Small models only manage the first two (see phrase-prompt.ts); baseline
+   * mode always rewrites chunks.
    */
   readonly unit?: RewriteUnit;
   /** Spans of the input to attribute at the end (see SpanAttribution). Default: the first pass's spans. */
@@ -82,8 +83,12 @@ export interface RewriteOptions {
   readonly onProgress?: (progress: RewriteProgress) => void;
 }
 
-/** What the model is asked to rewrite at a time. */
-export type RewriteUnit = 'phrase' | 'chunk';
+/**
+ * What the model is asked to rewrite at a time: 'phrase', each flagged phrase and its
+ * copies in the chunk; 'plan', exactly the spans given (the words of the minimal edit
+ * plan, see shared/linkage/plan); 'chunk', the whole chunk (the paper's prompt).
+ */
+export type RewriteUnit = 'phrase' | 'plan' | 'chunk';
 
 /**
  * Who resolved the attributed spans (counts; see attribution.ts). model + modelPlaceholder

@@ -54,9 +54,9 @@ export function prepareTask(text: string, spans: readonly TextSpan[], pattern: R
   return { text, spans: clipped, patterns: patternsOf(tokensOf(text, pattern), clipped), placeholders: placeholdersOf(text, pattern) };
 }
 
-/** Lengths a rewrite of `length` characters may have: half to double, with slack for short chunks. */
+/** Lengths a rewrite of `length` characters may have: half to half again, with slack for short chunks. */
 export function lengthBounds(length: number): { min: number; max: number } {
-  return { min: Math.max(1, Math.floor(length * 0.5) - 20), max: length * 2 + 100 };
+  return { min: Math.max(1, Math.floor(length * 0.5) - 20), max: Math.floor(length * 1.5) + 100 };
 }
 
 /**

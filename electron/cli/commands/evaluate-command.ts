@@ -16,7 +16,7 @@ import type { Command, CommandContext } from './context.js';
 const USAGE = `usage: unlinkable evaluate <db> <released.jsonl[.gz]> [--method all|${METHOD_IDS.join('|')}[,…]]
          [--k 2,5] [--max-n 8|0] [--seed 0] [--split NAME] [--offset N] [--limit N] [--out DIR] [--title TEXT]
          [--embedding-model GGUF] [--perplexity-model GGUF] [--llm-model GGUF]
-         [--unit phrase|chunk] [--llm-threads N] [--llm-sequences N]
+         [--unit phrase|chunk] [--llm-threads N] [--llm-sequences N] [--model-threads N]
          [--no-figure] [--figure-steps 20] [--figure-start released|original] [--no-semantic-linkage]
          [--json] [--quiet]`;
 
@@ -57,6 +57,7 @@ export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding |
       unit: { type: 'string' },
       'llm-threads': { type: 'string' },
       'llm-sequences': { type: 'string' },
+      'model-threads': { type: 'string' },
       'no-figure': { type: 'boolean' },
       'figure-steps': { type: 'string' },
       'figure-start': { type: 'string' },
@@ -94,6 +95,7 @@ export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding |
         perplexity: stringFlag(values, 'perplexity-model'),
         llm: stringFlag(values, 'llm-model'),
         allowTestModel: values['allow-test-model'] === true,
+        threads: values['model-threads'] === undefined ? undefined : intFlag(values, 'model-threads', 1, 1, 256),
       },
       figure: values['no-figure'] !== true,
       figureSteps: intFlag(values, 'figure-steps', 20, 1, 1000),

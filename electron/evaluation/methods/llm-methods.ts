@@ -20,6 +20,8 @@ export interface RewriteRequest {
    * the paper's baseline that rewrites the whole text "while preserving its meaning".
    */
   readonly arity: 1 | 3 | null;
+  /** 'spans': rewrite the flagged spans (the paper); 'plan': rewrite the words of the minimal edit plan. */
+  readonly target: 'spans' | 'plan';
   readonly collection: CollectionIndex;
   readonly index: PhraseIndex;
   /** k, max N, placeholder pattern and source id of the run (arity 3 as detected). Re-check rewrites with these. */
@@ -60,10 +62,12 @@ export interface RewriterBinding {
   create(client: LlmClient): RewriteFunction;
 }
 
-const LABELS: Readonly<Record<string, { arity: 1 | 3 | null; label: string }>> = {
-  'llm-baseline': { arity: null, label: 'Baseline LLM-based rewriting (without specified spans to rephrase)' },
-  'llm-spans-arity-1': { arity: 1, label: 'LLM-based rewriting w/ list of spans (text spans extracted for arity = 1)' },
-  'llm-spans-arity-3': { arity: 3, label: 'LLM-based rewriting w/ list of spans (text spans extracted for arity ≤ 3)' },
+const LABELS: Readonly<Record<string, { arity: 1 | 3 | null; target: 'spans' | 'plan'; label: string }>> = {
+  'llm-baseline': { arity: null, target: 'spans', label: 'Baseline LLM-based rewriting (without specified spans to rephrase)' },
+  'llm-spans-arity-1': { arity: 1, target: 'spans', label: 'LLM-based rewriting w/ list of spans (text spans extracted for arity = 1)' },
+  'llm-spans-arity-3': { arity: 3, target: 'spans', label: 'LLM-based rewriting w/ list of spans (text spans extracted for arity ≤ 3)' },
+  'llm-plan-arity-1': { arity: 1, target: 'plan', label: 'LLM-based rewriting of the minimal edit plan (arity = 1)' },
+  'llm-plan-arity-3': { arity: 3, target: 'plan', label: 'LLM-based rewriting of the minimal edit plan (arity ≤ 3)' },
 };
 
 /** One of the three LLM methods on `rewrite`; `model` identifies the LLM for the resume key. */
@@ -79,6 +83,7 @@ export function llmMethod(id: MethodId, rewrite: RewriteFunction, model: Readonl
       const outcome = await rewrite({
         document,
         arity: slot.arity,
+        target: slot.target,
         collection: context.collection,
         index: context.index,
         settings: context.settings,

@@ -5,11 +5,14 @@
  * arity-1 spans (the model-resolved share's denominator, whatever the method).
  */
 import { detectLinkage } from '../../../shared/linkage/detect.js';
+import { planEdits } from '../../../shared/linkage/plan/edit-plan.js';
+import type { PhraseIndex } from '../../../shared/linkage/phrase-index.js';
+import type { DetectionSettings } from '../../../shared/linkage/settings.js';
 import { identityOf } from '../../rewriter/model-identity.js';
 import { GPU_SEQUENCES, MAX_REWRITE_CONTEXT } from '../../rewriter/model-manager.js';
-import { rewriteBaseline, rewriteDocument } from '../../rewriter/rewrite-document.js';
+import { rewriteBaseline, rewriteDocument, type RewriteResult } from '../../rewriter/rewrite-document.js';
 import type { RewriteUnit, TextSpan } from '../../rewriter/types.js';
-import type { RewriterBinding } from './llm-methods.js';
+import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
 
 /** Names the prompt and the rewriting rules; bump it when either changes, so evaluations rerun. */
 export const REWRITER_VERSION = 'unlinkable-rewriter-2';
@@ -29,6 +32,11 @@ function spansOf(detection: { minimal: readonly TextSpan[]; combinations: readon
   return spans.map((s) => ({ start: s.start, end: s.end }));
 }
 
+/** The runs of the minimal edit plan of `text`: what the model rewrites for the plan methods. */
+function planRuns(index: PhraseIndex, text: string, settings: DetectionSettings): TextSpan[] {
+  return planEdits(index, text, settings, { strategy: 'minimal' }).runs.map((run) => ({ start: run.start, end: run.end }));
+}
+
 /** The evaluation's binding to the rewriter. */
 export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
   const unit = options.unit ?? 'phrase';
@@ -46,26 +54,30 @@ export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
       // The rewriter's seeds are 31-bit; the evaluation's per-document seeds are 32-bit.
       const base = { seed: request.seed % 2 ** 31, signal: request.signal, unit, attributeSpans };
       const { arity } = request;
-      const result =
-        arity === null
-          ? await rewriteBaseline({ text: request.document.text, model: client, identity, options: base })
-          : await rewriteDocument({
-              text: request.document.text,
-              spans: spansOf(request.detection, arity),
-              // detectLinkage yields nothing to the event loop; the evaluation runs it off the main process.
-              check: async (text) => spansOf(detectLinkage(request.index, text, { ...request.settings, arity }), arity),
-              model: client,
-              identity,
-              options: { ...base, detection: { k: request.settings.k, arity, maxN: request.settings.maxN } },
-            });
-      const totals = result.record.totals;
-      return {
-        text: result.text,
-        passes: totals.passes,
-        promptTokens: totals.promptTokens,
-        generatedTokens: totals.generatedTokens,
-        credit: result.record.attribution,
-      };
+      if (arity === null) {
+        const result = await rewriteBaseline({ text: request.document.text, model: client, identity, options: base });
+        return outcomeOf(result);
+      }
+      const settings = { ...request.settings, arity };
+      // detectLinkage and planEdits yield nothing to the event loop; the evaluation runs them off the main process.
+      const target =
+        request.target === 'plan'
+          ? { spans: planRuns(request.index, request.document.text, settings), check: async (text: string) => planRuns(request.index, text, settings), unit: 'plan' as const }
+          : { spans: spansOf(request.detection, arity), check: async (text: string) => spansOf(detectLinkage(request.index, text, settings), arity), unit };
+      const result = await rewriteDocument({
+        text: request.document.text,
+        spans: target.spans,
+        check: target.check,
+        model: client,
+        identity,
+        options: { ...base, unit: target.unit, detection: { k: request.settings.k, arity, maxN: request.settings.maxN } },
+      });
+      return outcomeOf(result);
     },
   };
+}
+
+function outcomeOf(result: RewriteResult): RewriteOutcome {
+  const totals = result.record.totals;
+  return { text: result.text, passes: totals.passes, promptTokens: totals.promptTokens, generatedTokens: totals.generatedTokens, credit: result.record.attribution };
 }

@@ -9,13 +9,36 @@ import type { DetectionResult } from '../../../shared/linkage/types.js';
 import type { CollectionIndex } from '../../index-store/collection-index.js';
 
 /** The methods of the paper's Tables 1–2 that this project runs, and the reference row. */
-export type MethodId = 'released' | 'llm-spans-arity-1' | 'llm-spans-arity-3' | 'llm-baseline' | 'handcrafted' | 'redaction';
+export type MethodId =
+  | 'released'
+  | 'llm-spans-arity-1'
+  | 'llm-spans-arity-3'
+  | 'llm-baseline'
+  | 'llm-plan-arity-1'
+  | 'llm-plan-arity-3'
+  | 'handcrafted'
+  | 'redaction'
+  | 'redaction-arity-1'
+  | 'minimal-redaction-arity-1'
+  | 'minimal-redaction-arity-3';
 
 /** Every method, in the order of the tables. */
-export const METHOD_IDS: readonly MethodId[] = ['released', 'llm-baseline', 'handcrafted', 'redaction', 'llm-spans-arity-1', 'llm-spans-arity-3'];
+export const METHOD_IDS: readonly MethodId[] = [
+  'released',
+  'llm-baseline',
+  'handcrafted',
+  'redaction-arity-1',
+  'redaction',
+  'minimal-redaction-arity-1',
+  'minimal-redaction-arity-3',
+  'llm-spans-arity-1',
+  'llm-spans-arity-3',
+  'llm-plan-arity-1',
+  'llm-plan-arity-3',
+];
 
 /** The LLM methods (they need a rewriter and a model). */
-export const LLM_METHOD_IDS: readonly MethodId[] = ['llm-spans-arity-1', 'llm-spans-arity-3', 'llm-baseline'];
+export const LLM_METHOD_IDS: readonly MethodId[] = ['llm-spans-arity-1', 'llm-spans-arity-3', 'llm-baseline', 'llm-plan-arity-1', 'llm-plan-arity-3'];
 
 /** A released (de-identified) document d′ and the id of its source d in the collection. */
 export interface EvaluationDocument {

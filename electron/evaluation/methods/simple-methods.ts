@@ -1,14 +1,17 @@
 /**
  * The methods that need no model: the released text itself (the reference row),
- * placeholder redaction of the flagged spans, and handcrafted paraphrasing.
+ * placeholder redaction (the paper's rule and the minimal plan), and handcrafted
+ * paraphrasing.
  */
 import { AppError } from '../../../shared/errors.js';
+import { planEdits, type PlanStrategy } from '../../../shared/linkage/plan/edit-plan.js';
+import { REDACTED } from '../../../shared/review/redaction.js';
 import { compilePlaceholderPattern } from '../../../shared/tokenizer/placeholders.js';
 import { paraphraseHandcrafted } from '../paraphrase/handcrafted-paraphrase.js';
-import type { MethodDefinition } from './method-types.js';
+import type { MethodDefinition, MethodId } from './method-types.js';
 
 /** What redaction puts in place of a span. */
-export const REDACTION_PLACEHOLDER = '[REDACTED]';
+export const REDACTION_PLACEHOLDER = REDACTED;
 
 /** d′ unchanged: linkage risk 1 by definition, and the perplexity and ranks of the released text. */
 export const releasedMethod: MethodDefinition = {
@@ -18,51 +21,46 @@ export const releasedMethod: MethodDefinition = {
   run: (document) => Promise.resolve({ text: document.text, passes: 0, promptTokens: 0, generatedTokens: 0, seconds: 0 }),
 };
 
-/** Character ranges merged where they overlap, in text order. */
-export function mergeRanges(ranges: readonly { readonly start: number; readonly end: number }[]): { start: number; end: number }[] {
-  const sorted = [...ranges].sort((a, b) => a.start - b.start || a.end - b.end);
-  const merged: { start: number; end: number }[] = [];
-  for (const range of sorted) {
-    const last = merged.at(-1);
-    if (last !== undefined && range.start < last.end) last.end = Math.max(last.end, range.end);
-    else merged.push({ start: range.start, end: range.end });
+/** Redaction would add words if the collection's placeholder pattern did not know [REDACTED]. */
+function checkPlaceholder(placeholderPattern: string): void {
+  const pattern = compilePlaceholderPattern(placeholderPattern);
+  if (pattern.exec(REDACTION_PLACEHOLDER)?.[0] !== REDACTION_PLACEHOLDER) {
+    throw new AppError(
+      'invalid-settings',
+      `The collection's placeholder pattern does not match ${REDACTION_PLACEHOLDER}, so redaction would add words. Use a collection with the default pattern.`,
+    );
   }
-  return merged;
 }
 
-/** Replaces each range (merged first) by `placeholder`. */
-export function redactRanges(text: string, ranges: readonly { readonly start: number; readonly end: number }[], placeholder = REDACTION_PLACEHOLDER): string {
-  let out = '';
-  let from = 0;
-  for (const range of mergeRanges(ranges)) {
-    out += text.slice(from, range.start) + placeholder;
-    from = range.end;
-  }
-  return out + text.slice(from);
+/** A placeholder-redaction method on the one planner (shared/linkage/plan): `strategy` at `arity`. */
+function redactionBy(id: MethodId, label: string, strategy: PlanStrategy, arity: 1 | 3): MethodDefinition {
+  return {
+    id,
+    label,
+    settings: { placeholder: REDACTION_PLACEHOLDER, strategy, arity, merge: 'whitespace-only' },
+    run: (document, context) => {
+      const started = performance.now();
+      checkPlaceholder(context.settings.placeholderPattern);
+      const settings = { ...context.settings, arity };
+      // The run's detection is at arity ≤ 3; at arity 1 its minimal spans are the same.
+      const detection = arity === context.settings.arity || arity === 1 ? { ...context.detection, combinations: arity === 1 ? [] : context.detection.combinations } : undefined;
+      const plan = planEdits(context.index, document.text, settings, { strategy, ...(detection && { detection: { ...detection, settings } }), ...(context.signal && { signal: context.signal }) });
+      return Promise.resolve({ text: plan.redacted, passes: plan.rounds, promptTokens: 0, generatedTokens: 0, seconds: (performance.now() - started) / 1000 });
+    },
+  };
 }
 
 /**
- * Placeholder redaction of every span to rephrase at arity ≤ 3 (minimal linkable N-grams
- * and spans from combinations, at the run's first k): the floor for linkage risk and the
- * ceiling for damage to the text.
+ * The paper's rule as placeholders: every span to rephrase at arity ≤ 3 (minimal linkable
+ * N-grams and spans from combinations, at the run's first k), one pass. The floor for
+ * linkage risk and the ceiling for damage to the text.
  */
-export const redactionMethod: MethodDefinition = {
-  id: 'redaction',
-  label: 'Placeholder redaction of the spans to rephrase (arity ≤ 3)',
-  settings: { placeholder: REDACTION_PLACEHOLDER, spans: 'arity<=3' },
-  run: (document, context) => {
-    const started = performance.now();
-    const pattern = compilePlaceholderPattern(context.settings.placeholderPattern);
-    if (pattern.exec(REDACTION_PLACEHOLDER)?.[0] !== REDACTION_PLACEHOLDER) {
-      throw new AppError(
-        'invalid-settings',
-        `The collection's placeholder pattern does not match ${REDACTION_PLACEHOLDER}, so redaction would add words. Use a collection with the default pattern.`,
-      );
-    }
-    const text = redactRanges(document.text, [...context.detection.minimal, ...context.detection.combinations]);
-    return Promise.resolve({ text, passes: 1, promptTokens: 0, generatedTokens: 0, seconds: (performance.now() - started) / 1000 });
-  },
-};
+export const redactionMethod = redactionBy('redaction', 'Placeholder redaction of the spans to rephrase (arity ≤ 3)', 'paper', 3);
+/** The same at arity 1: the whole minimal linkable N-grams. */
+export const redactionArity1Method = redactionBy('redaction-arity-1', 'Placeholder redaction of the minimal linkable N-grams (arity = 1)', 'paper', 1);
+/** The minimal edit plan as placeholders, to the fixpoint: the fewest words that break every linkage. */
+export const minimalRedactionArity1Method = redactionBy('minimal-redaction-arity-1', 'Minimal redaction: the fewest words, as placeholders (arity = 1)', 'minimal', 1);
+export const minimalRedactionArity3Method = redactionBy('minimal-redaction-arity-3', 'Minimal redaction: the fewest words, as placeholders (arity ≤ 3)', 'minimal', 3);
 
 /**
  * Handcrafted paraphrasing (the paper's Appendix A.2) of the whole text, as the paper's

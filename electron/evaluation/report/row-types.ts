@@ -5,7 +5,7 @@
  */
 import type { MethodId, SpanCredit } from '../methods/method-types.js';
 import type { DocumentLinkage } from '../metrics/linkage-risk.js';
-import type { EditSize } from '../metrics/edit-ratio.js';
+import type { EditSize } from '../../../shared/review/edit-ratio.js';
 import type { RedactionStep } from '../search/redaction-curve.js';
 import type { SourceRank } from '../search/source-rank.js';
 

@@ -8,7 +8,7 @@ import { tokenize, type TokenizedText } from '../../../shared/tokenizer/tokenize
 import type { CollectionIndex } from '../../index-store/collection-index.js';
 import type { ShardedIndex } from '../../index-store/sharded-index.js';
 import type { EvaluationDocument, MethodDefinition } from '../methods/method-types.js';
-import { editSize } from '../metrics/edit-ratio.js';
+import { editSize } from '../../../shared/review/edit-ratio.js';
 import { documentLinkage, spansToRephrase, type DocumentLinkage, type SpansToRephrase } from '../metrics/linkage-risk.js';
 import { cosine } from '../metrics/semantic-similarity.js';
 import type { MethodRow, PerplexityFigure } from '../report/row-types.js';

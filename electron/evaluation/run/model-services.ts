@@ -48,6 +48,8 @@ export interface ModelPaths {
   readonly perplexity?: string | undefined;
   readonly llm?: string | undefined;
   readonly llmLoadOptions?: ModelLoadOptions | undefined;
+  /** CPU threads of the embedding and perplexity models (default: the runtime's, one less than the cores). */
+  readonly threads?: number | undefined;
   /** Let the tiny test model run (tests only); its figures are then marked as a fixture's. */
   readonly allowTestModel?: boolean | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -96,8 +98,9 @@ export async function startModels(paths: ModelPaths): Promise<ModelServices> {
       return model;
     };
     // Loaded for embeddings only: an encoder (BERT) has nothing else, and a decoder needs no generation context for it.
-    const embedding = await take('embedding', paths.embedding, { purpose: 'embedding' });
-    const perplexity = await take('perplexity', paths.perplexity, {});
+    const threads = paths.threads === undefined ? {} : { threads: paths.threads };
+    const embedding = await take('embedding', paths.embedding, { purpose: 'embedding', ...threads });
+    const perplexity = await take('perplexity', paths.perplexity, threads);
     const llm = await take('llm', paths.llm, paths.llmLoadOptions ?? {});
     const signal = paths.signal;
     return {

@@ -22,6 +22,7 @@ function request(arity: 1 | 3 | null): RewriteRequest {
   return {
     document: { id: 'doc', text, sourceId: 'source' },
     arity,
+    target: 'spans',
     collection: undefined as unknown as CollectionIndex,
     index,
     settings,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { editSize, wordLevenshtein, wordsOf } from '../../../electron/evaluation/metrics/edit-ratio.js';
+import { editSize, wordLevenshtein, wordsOf } from '../../../shared/review/edit-ratio.js';
 import { cosine } from '../../../electron/evaluation/metrics/semantic-similarity.js';
 import { wilsonInterval } from '../../../electron/evaluation/metrics/wilson.js';
-import { mergeRanges, redactRanges } from '../../../electron/evaluation/methods/simple-methods.js';
+import { mergeRanges, redactRanges } from '../../../shared/review/redaction.js';
 
 describe('edit ratio', () => {
   it('is the word-level Levenshtein distance over the words of d′', () => {

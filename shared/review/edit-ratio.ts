@@ -7,7 +7,7 @@
  * word of its own (so replacing a phrase by a placeholder costs what it changes).
  * Insertions, deletions and substitutions of one word cost 1 each.
  */
-import { tokenize } from '../../../shared/tokenizer/tokenize.js';
+import { tokenize } from '../tokenizer/tokenize.js';
 
 /** Edit distance, word count of d′ and their ratio (null for a d′ without words). */
 export interface EditSize {

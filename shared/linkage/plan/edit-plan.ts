@@ -1,0 +1,284 @@
+/**
+ * The edit plan: which words of a text to change so that nothing links, the one answer
+ * the review app, the CLI, the rewriter and the evaluation share.
+ *
+ * Two strategies:
+ * - 'paper': every word of every flagged span (the minimal linkable N-grams and the
+ *   shortest member of each linkable combination), as the paper rephrases them;
+ * - 'minimal': the fewest words, a hitting set over every occurrence of each minimal
+ *   linkable N-gram and every minimal linkable combination (see hitting-set.ts).
+ *
+ * Constraints come lazily from detection: plan, apply the plan as placeholders, detect
+ * again, add what still links (with its witness), plan again, until nothing links. That
+ * never enumerates every combination (one judgment has millions of minimal triples), and
+ * it catches what a change exposes. When the last solve was exact, the plan is a true
+ * minimum: it is optimal for a subset of the constraints and satisfies all of them.
+ */
+import { throwIfAborted, type AbortLike } from '../../errors.js';
+import { redactRanges, REDACTED, type CharRange } from '../../review/redaction.js';
+import { tokenize, type TokenizedText } from '../../tokenizer/tokenize.js';
+import { detectLinkage, SegmentCache } from '../detect.js';
+import type { PhraseIndex } from '../phrase-index.js';
+import { resolveSettings, type DetectionSettings } from '../settings.js';
+import type { DetectionResult, PhraseLocation } from '../types.js';
+import { pruneTokens, solveHittingSet, type CombinationConstraint, type HittingProblem, type MemberKill } from './hitting-set.js';
+import type { TokenInterval } from './interval-stabbing.js';
+import { keyOccurrences } from './occurrences.js';
+
+export type PlanStrategy = 'paper' | 'minimal';
+
+export interface PlanOptions {
+  readonly strategy?: PlanStrategy;
+  /** Words the clerk keeps: a planned token inside one of these ranges may not be chosen. */
+  readonly keep?: readonly CharRange[];
+  /** Detect again after applying the plan and extend it until nothing links. Default: true for 'minimal', false for 'paper' (the paper's one pass). */
+  readonly fixpoint?: boolean;
+  /** Most detect → plan rounds of the minimal plan; what still links after them is planned by the paper's rule. Default 30. */
+  readonly maxRounds?: number;
+  /** Branch-and-bound nodes per solve before greedy takes over. Default 20 000. */
+  readonly exactNodeLimit?: number;
+  /** How a combination member is killed (see hitting-set.ts). Default 'word'. */
+  readonly memberKill?: MemberKill;
+  /** d′ already checked with the same settings (saves the first detection). */
+  readonly detection?: DetectionResult;
+  readonly signal?: AbortLike;
+}
+
+/** What one planned run breaks: counts, and the phrases (flagged text) for the clerk. */
+export interface PlannedRun {
+  /** Characters of the run in the text: its first token's start to its last token's end. */
+  readonly start: number;
+  readonly end: number;
+  /** Token indices of the run, in the text as given. */
+  readonly tokens: readonly number[];
+  /** Occurrences of minimal linkable N-grams it breaks. */
+  readonly spans: number;
+  /** Combinations it breaks (it removes a member's last occurrence). */
+  readonly combinations: number;
+  /** The flagged phrases it breaks, as written (at most 20). */
+  readonly phrases: readonly string[];
+}
+
+/** The plan and how it was found. */
+export interface EditPlan {
+  readonly strategy: PlanStrategy;
+  readonly settings: DetectionSettings;
+  /** Planned token indices, ascending. */
+  readonly tokens: readonly number[];
+  /** Runs of planned words only whitespace separates: each becomes one placeholder. */
+  readonly runs: readonly PlannedRun[];
+  /** The text with every run replaced by [REDACTED] (merging rule of shared/review/redaction.ts). */
+  readonly redacted: string;
+  /** True when nothing links in `redacted` (checked by detection). */
+  readonly clean: boolean;
+  /** True when no plan has fewer words (minimal strategy; the paper's rule is not a minimum). */
+  readonly exact: boolean;
+  /** No plan that breaks every constraint found has fewer words. */
+  readonly lowerBound: number;
+  /** Detections run (the first included). */
+  readonly rounds: number;
+  /** Constraints the plan was solved against. */
+  readonly constraints: { readonly intervals: number; readonly combinations: number };
+  /** Constraints that cannot be broken without a kept word. */
+  readonly unbreakable: number;
+  /** Words of the text (tokens), for ratios. */
+  readonly words: number;
+  readonly milliseconds: number;
+}
+
+interface Constraints {
+  readonly intervals: Map<string, TokenInterval & { text: string }>;
+  readonly combinations: Map<string, CombinationConstraint & { text: string[] }>;
+}
+
+function problemOf(constraints: Constraints, forbidden: ReadonlySet<number>): HittingProblem {
+  return { intervals: [...constraints.intervals.values()], combinations: [...constraints.combinations.values()], forbidden };
+}
+
+/** Original token indices of the tokens that survive in `redacted` (all but the planned ones, in order). */
+function survivors(total: number, planned: ReadonlySet<number>): number[] {
+  const kept: number[] = [];
+  for (let t = 0; t < total; t++) if (!planned.has(t)) kept.push(t);
+  return kept;
+}
+
+/** Runs of planned tokens that only whitespace separates, in the original text. */
+function runsOf(text: string, tokens: TokenizedText, planned: readonly number[]): number[][] {
+  const runs: number[][] = [];
+  for (const token of planned) {
+    const run = runs.at(-1);
+    const previous = run?.at(-1);
+    if (run !== undefined && previous !== undefined && /^\s*$/u.test(text.slice(tokens.ends[previous]!, tokens.starts[token]!))) run.push(token);
+    else runs.push([token]);
+  }
+  return runs;
+}
+
+function applyPlan(text: string, tokens: TokenizedText, planned: readonly number[], pattern: string): string {
+  const ranges = runsOf(text, tokens, planned).map((run) => ({ start: tokens.starts[run[0]!]!, end: tokens.ends[run.at(-1)!]! }));
+  return redactRanges(text, ranges, REDACTED, pattern);
+}
+
+/** Adds what still links in the redacted text, mapped back to the original tokens. */
+function addConstraints(constraints: Constraints, result: DetectionResult, original: TokenizedText, kept: readonly number[], strategy: PlanStrategy): number {
+  // Redaction replaces whole tokens by placeholders, which are no tokens: the redacted text's tokens are the kept ones.
+  if (result.summary.tokens !== kept.length) throw new Error(`The redacted text has ${result.summary.tokens} tokens, expected ${kept.length}.`);
+  let added = 0;
+  const toOriginal = (location: PhraseLocation): TokenInterval => ({
+    first: kept[location.tokenStart]!,
+    last: kept[location.tokenStart + location.tokenLength - 1]!,
+  });
+  const addInterval = (location: PhraseLocation): void => {
+    const interval = toOriginal(location);
+    const key = `${interval.first}-${interval.last}`;
+    if (constraints.intervals.has(key)) return;
+    constraints.intervals.set(key, { ...interval, text: location.text });
+    added++;
+  };
+  for (const span of result.minimal) addInterval(span);
+  for (const span of result.combinations) {
+    // The paper's rule rephrases the flagged member itself; the minimal plan may break any member.
+    if (strategy === 'paper') {
+      addInterval(span);
+      continue;
+    }
+    const members = span.witness.members.map((member) => {
+      const interval = toOriginal(member);
+      return { interval, keys: original.keys.slice(interval.first, interval.last + 1), text: member.text };
+    });
+    const key = members
+      .map((m) => m.keys.join(' '))
+      .sort()
+      .join(' | ');
+    if (constraints.combinations.has(key)) continue;
+    constraints.combinations.set(key, { members: members.map((m) => keyOccurrences(original, m.keys)), text: members.map((m) => m.text) });
+    added++;
+  }
+  return added;
+}
+
+/** Which constraints each run breaks. */
+function describeRuns(text: string, tokens: TokenizedText, planned: readonly number[], constraints: Constraints): PlannedRun[] {
+  const plannedSet = new Set(planned);
+  return runsOf(text, tokens, planned).map((run) => {
+    const inRun = new Set(run);
+    const phrases = new Set<string>();
+    let spans = 0;
+    for (const interval of constraints.intervals.values()) {
+      let hit = false;
+      for (let t = interval.first; t <= interval.last && !hit; t++) hit = inRun.has(t);
+      if (hit) {
+        spans++;
+        phrases.add(interval.text);
+      }
+    }
+    let combinations = 0;
+    for (const combination of constraints.combinations.values()) {
+      // Broken by this run: a member whose every occurrence is planned, one of them in this run.
+      const member = combination.members.findIndex((occurrences) => occurrences.length > 0 && occurrences.every((i) => rangeHas(plannedSet, i)) && occurrences.some((i) => rangeHas(inRun, i)));
+      if (member < 0) continue;
+      combinations++;
+      phrases.add(combination.text[member]!);
+    }
+    return { start: tokens.starts[run[0]!]!, end: tokens.ends[run.at(-1)!]!, tokens: run, spans, combinations, phrases: [...phrases].slice(0, 20) };
+  });
+}
+
+function rangeHas(set: ReadonlySet<number>, interval: TokenInterval): boolean {
+  for (let t = interval.first; t <= interval.last; t++) if (set.has(t)) return true;
+  return false;
+}
+
+/** Plans the edits of `text` (see the module comment). Throws SettingsError for unusable settings. */
+export function planEdits(index: PhraseIndex, text: string, input: Partial<DetectionSettings>, options: PlanOptions = {}): EditPlan {
+  const started = performance.now();
+  const settings = resolveSettings(input);
+  const strategy = options.strategy ?? 'minimal';
+  const fixpoint = options.fixpoint ?? strategy === 'minimal';
+  const maxRounds = Math.max(1, options.maxRounds ?? 30);
+  // Rounds change few segments: their analyses carry over.
+  const cache = new SegmentCache();
+  const detect = (checked: string): DetectionResult => detectLinkage(index, checked, settings, { signal: options.signal, cache });
+  const tokens = tokenize(text, { placeholderPattern: settings.placeholderPattern });
+  const forbidden = new Set<number>();
+  for (const range of options.keep ?? []) {
+    for (let t = 0; t < tokens.count; t++) if (tokens.starts[t]! < range.end && tokens.ends[t]! > range.start) forbidden.add(t);
+  }
+  const constraints: Constraints = { intervals: new Map(), combinations: new Map() };
+  let planned: number[] = [];
+  let exact = true;
+  let lowerBound = 0;
+  let unbreakable = 0;
+  let rounds = 0;
+  let clean = false;
+  let redacted = text;
+  let result = options.detection ?? detect(text);
+  // The paper's rule for whatever still links after the minimal plan's rounds: it converges in a pass or two.
+  let repairing = strategy === 'paper';
+  for (;;) {
+    rounds++;
+    const added = addConstraints(constraints, result, tokens, survivors(tokens.count, new Set(planned)), repairing ? 'paper' : strategy);
+    if (added === 0) {
+      // Nothing new links: either clean, or only what the kept words protect.
+      clean = result.minimal.length === 0 && result.combinations.length === 0;
+      break;
+    }
+    throwIfAborted(options.signal);
+    if (repairing) {
+      const all = new Set(planned);
+      for (const interval of constraints.intervals.values()) for (let t = interval.first; t <= interval.last; t++) if (!forbidden.has(t)) all.add(t);
+      planned = [...all].sort((a, b) => a - b);
+      exact = false;
+    } else {
+      const solution = solveHittingSet(problemOf(constraints, forbidden), {
+        start: planned,
+        ...(options.exactNodeLimit !== undefined && { exactNodeLimit: options.exactNodeLimit }),
+        ...(options.memberKill !== undefined && { memberKill: options.memberKill }),
+      });
+      planned = solution.tokens;
+      exact = solution.exact;
+      lowerBound = solution.lowerBound;
+      unbreakable = solution.unbreakable;
+    }
+    redacted = applyPlan(text, tokens, planned, settings.placeholderPattern);
+    if (!fixpoint || rounds >= maxRounds * 2) {
+      // One more detection says whether the plan is clean.
+      const check = detect(redacted);
+      clean = check.minimal.length === 0 && check.combinations.length === 0;
+      rounds++;
+      break;
+    }
+    if (rounds >= maxRounds) repairing = true;
+    result = detect(redacted);
+  }
+  if (strategy === 'paper') lowerBound = 0;
+  else if (clean && !exact) {
+    // Warm starts only add tokens: drop the ones later rounds made unnecessary, if the text stays clean.
+    const pruned = pruneTokens(problemOf(constraints, forbidden), planned, options.memberKill ?? 'word');
+    if (pruned.length < planned.length) {
+      const candidate = applyPlan(text, tokens, pruned, settings.placeholderPattern);
+      rounds++;
+      const check = detect(candidate);
+      if (check.minimal.length === 0 && check.combinations.length === 0) {
+        planned = pruned;
+        redacted = candidate;
+        exact = pruned.length === lowerBound;
+      }
+    }
+  }
+  return {
+    strategy,
+    settings,
+    tokens: planned,
+    runs: describeRuns(text, tokens, planned, constraints),
+    redacted,
+    clean,
+    exact: strategy === 'minimal' && exact && clean,
+    lowerBound,
+    rounds,
+    constraints: { intervals: constraints.intervals.size, combinations: constraints.combinations.size },
+    unbreakable,
+    words: tokens.count,
+    milliseconds: performance.now() - started,
+  };
+}

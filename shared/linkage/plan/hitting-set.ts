@@ -1,0 +1,237 @@
+/**
+ * The fewest tokens to change so that no linkage survives, as a hitting set over tokens:
+ * - every interval (an occurrence of a minimal linkable N-gram) must contain a chosen token:
+ *   changing any one word breaks it, since every shorter N-gram inside it is common;
+ * - every combination must lose one member entirely: every word of every occurrence of that
+ *   member's key sequence (a member gone from one place but present elsewhere still links).
+ *   One word is not enough here: what is left of a common phrase is a shorter common phrase
+ *   in at least the same documents, which the next check pairs with the same partners.
+ *
+ * Exact by branch and bound over which member each combination loses, when the search is
+ * small; greedy (most combinations broken per new token) otherwise, with a lower bound
+ * from disjoint constraints, so that the distance from optimal is known.
+ */
+import { disjointIntervals, hitBy, stabIntervals, type TokenInterval } from './interval-stabbing.js';
+
+/** A combination: for each member, the intervals of all its occurrences in the text. */
+export interface CombinationConstraint {
+  readonly members: readonly (readonly TokenInterval[])[];
+}
+
+export interface HittingProblem {
+  readonly intervals: readonly TokenInterval[];
+  readonly combinations: readonly CombinationConstraint[];
+  /** Tokens that may not be chosen (the clerk keeps them). */
+  readonly forbidden?: ReadonlySet<number>;
+}
+
+export interface HittingSolution {
+  /** Chosen tokens, ascending. */
+  readonly tokens: number[];
+  /** True when `tokens` is a minimum for this problem. */
+  readonly exact: boolean;
+  /** No solution has fewer tokens (equals tokens.length when exact). */
+  readonly lowerBound: number;
+  /** Constraints no allowed token can break (their tokens are all kept). */
+  readonly unbreakable: number;
+}
+
+export interface SolveOptions {
+  /** Branch-and-bound nodes allowed before settling for greedy. Default 2 000. */
+  readonly exactNodeLimit?: number;
+  /** Most combinations the exact search takes on (it branches on each). Default 10. */
+  readonly exactCombinationLimit?: number;
+  /**
+   * How a combination member is killed: 'whole', every word of every occurrence (what is
+   * left of a phrase cannot pair again); 'word', one word of each occurrence (the middle
+   * one), fewer words but the rest of the phrase may link again and need another round.
+   * Default 'word'.
+   */
+  readonly memberKill?: MemberKill;
+  /**
+   * Tokens a previous round chose: when the exact search gives up, greedy continues from
+   * them instead of from nothing (rounds of the fixpoint then only fix what is new).
+   */
+  readonly start?: readonly number[];
+}
+
+export type MemberKill = 'whole' | 'word';
+
+let mode: MemberKill = 'whole';
+
+/** True when the member is killed by `sortedTokens` (see MemberKill). */
+function memberKilled(sortedTokens: readonly number[], member: readonly TokenInterval[]): boolean {
+  return member.every((interval) => (mode === 'whole' ? covers(sortedTokens, interval) : hitBy(sortedTokens, interval)));
+}
+
+/** True when a sorted token list holds every token of the interval. */
+function covers(sortedTokens: readonly number[], interval: TokenInterval): boolean {
+  let low = 0;
+  let high = sortedTokens.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sortedTokens[mid]! < interval.first) low = mid + 1;
+    else high = mid;
+  }
+  const span = interval.last - interval.first + 1;
+  return low + span <= sortedTokens.length && sortedTokens[low] === interval.first && sortedTokens[low + span - 1] === interval.last;
+}
+
+/** The tokens that kill a member: every token of its occurrences, or the middle one of each. */
+function memberTokens(member: readonly TokenInterval[]): number[] {
+  const tokens = new Set<number>();
+  for (const interval of member) {
+    if (mode === 'word') tokens.add((interval.first + interval.last) >> 1);
+    else for (let t = interval.first; t <= interval.last; t++) tokens.add(t);
+  }
+  return [...tokens];
+}
+
+function killed(sortedTokens: readonly number[], combination: CombinationConstraint): boolean {
+  return combination.members.some((member) => memberKilled(sortedTokens, member));
+}
+
+/** A member no kept word belongs to (some member must be killable, or the combination is unbreakable). */
+function killable(member: readonly TokenInterval[], forbidden: ReadonlySet<number>): boolean {
+  return memberTokens(member).every((t) => !forbidden.has(t));
+}
+
+/** Valid lower bound: constraints that pairwise share no token each need a token of their own. */
+function lowerBoundOf(problem: HittingProblem, combinations: readonly CombinationConstraint[]): number {
+  const packed = disjointIntervals(problem.intervals);
+  const used: TokenInterval[] = [...packed];
+  const overlaps = (a: TokenInterval, b: TokenInterval): boolean => a.first <= b.last && b.first <= a.last;
+  let count = packed.length;
+  for (const combination of combinations) {
+    const support = combination.members.flat();
+    if (support.some((interval) => used.some((u) => overlaps(u, interval)))) continue;
+    used.push(...support);
+    count++;
+  }
+  return count;
+}
+
+/** Solves the problem (see the module comment). */
+export function solveHittingSet(problem: HittingProblem, options: SolveOptions = {}): HittingSolution {
+  mode = options.memberKill ?? 'word';
+  const forbidden = problem.forbidden ?? new Set<number>();
+  const base = stabIntervals(problem.intervals, new Set(), forbidden);
+  let unbreakable = base.unbreakable.length;
+  // A combination with no killable member cannot be broken; the others must be.
+  const open: CombinationConstraint[] = [];
+  for (const combination of problem.combinations) {
+    const members = combination.members.filter((member) => killable(member, forbidden));
+    if (members.length === 0) unbreakable++;
+    else open.push({ members });
+  }
+  const breakable = problem.intervals.filter((interval) => {
+    for (let t = interval.first; t <= interval.last; t++) if (!forbidden.has(t)) return true;
+    return false;
+  });
+  const lowerBound = lowerBoundOf({ ...problem, intervals: breakable }, open);
+  if (open.length === 0) return { tokens: base.tokens, exact: true, lowerBound: base.tokens.length, unbreakable };
+
+  const exact = open.length <= (options.exactCombinationLimit ?? 10) ? exactSearch(breakable, open, forbidden, options.exactNodeLimit ?? 2_000) : undefined;
+  if (exact !== undefined) return { tokens: exact, exact: true, lowerBound: exact.length, unbreakable };
+  const start = (options.start ?? []).filter((t) => !forbidden.has(t));
+  const tokens = greedy(breakable, open, forbidden, start);
+  return { tokens, exact: tokens.length === lowerBound, lowerBound, unbreakable };
+}
+
+/** True when `sortedTokens` hits every interval and kills every combination. */
+export function breaksEverything(problem: HittingProblem, sortedTokens: readonly number[], memberKill: MemberKill = 'word'): boolean {
+  mode = memberKill;
+  const forbidden = problem.forbidden ?? new Set<number>();
+  const intervalsOk = problem.intervals.every((interval) => hitBy(sortedTokens, interval) || allForbidden(interval, forbidden));
+  return intervalsOk && problem.combinations.every((c) => killed(sortedTokens, c) || c.members.every((m) => !killable(m, forbidden)));
+}
+
+function allForbidden(interval: TokenInterval, forbidden: ReadonlySet<number>): boolean {
+  for (let t = interval.first; t <= interval.last; t++) if (!forbidden.has(t)) return false;
+  return true;
+}
+
+/**
+ * Reverse delete: drops tokens (last chosen first) while everything stays broken. Greedy
+ * and warm starts leave tokens that later choices made unnecessary.
+ */
+export function pruneTokens(problem: HittingProblem, tokens: readonly number[], memberKill: MemberKill = 'word'): number[] {
+  let kept = [...tokens].sort((a, b) => a - b);
+  for (const token of [...tokens].reverse()) {
+    const without = kept.filter((t) => t !== token);
+    if (breaksEverything(problem, without, memberKill)) kept = without;
+  }
+  return kept;
+}
+
+/** The fewest tokens hitting `intervals`, given the tokens the chosen members force. */
+function cost(intervals: readonly TokenInterval[], forced: ReadonlySet<number>, forbidden: ReadonlySet<number>): number[] {
+  const added = stabIntervals(intervals, forced, forbidden).tokens;
+  return [...forced, ...added].sort((a, b) => a - b);
+}
+
+/**
+ * Branch and bound: at each node, the first combination the node's tokens do not break is
+ * branched on, one branch per member (its words become forced). Exact: following the
+ * members an optimal solution kills never costs more than it. Undefined when the search
+ * needs more than `limit` nodes.
+ */
+function exactSearch(intervals: readonly TokenInterval[], combinations: readonly CombinationConstraint[], forbidden: ReadonlySet<number>, limit: number): number[] | undefined {
+  // Fewest members first: small branching near the root.
+  const order = [...combinations].sort((a, b) => a.members.length - b.members.length);
+  let best: number[] = greedy(intervals, order, forbidden);
+  let nodes = 0;
+  const visit = (forced: ReadonlySet<number>): boolean => {
+    if (++nodes > limit) return false;
+    const tokens = cost(intervals, forced, forbidden);
+    // Forcing more tokens never lowers the cost: prune at the best so far.
+    if (tokens.length >= best.length) return true;
+    const open = order.find((combination) => !killed(tokens, combination));
+    if (open === undefined) {
+      best = tokens;
+      return true;
+    }
+    for (const member of open.members) if (!visit(new Set([...forced, ...memberTokens(member)]))) return false;
+    return true;
+  };
+  return visit(new Set()) ? best : undefined;
+}
+
+/**
+ * Greedy: repeatedly kill the member that breaks the most open combinations per new token.
+ * Tokens only grow, so a combination once broken stays broken; at the end the intervals
+ * are stabbed again around the forced tokens, and that smaller set is kept when it still
+ * breaks everything.
+ */
+function greedy(intervals: readonly TokenInterval[], combinations: readonly CombinationConstraint[], forbidden: ReadonlySet<number>, start: readonly number[] = []): number[] {
+  const forced = new Set<number>(start);
+  const chosen = new Set([...start, ...stabIntervals(intervals, new Set(start), forbidden).tokens]);
+  let sorted = [...chosen].sort((a, b) => a - b);
+  let open = combinations.filter((c) => !killed(sorted, c));
+  while (open.length > 0) {
+    // Candidate members by their occurrence list (the same key sequence appears in many combinations).
+    const candidates = new Map<string, { tokens: number[]; breaks: number }>();
+    for (const combination of open) {
+      for (const member of combination.members) {
+        const key = member.map((i) => `${i.first}-${i.last}`).join(',');
+        const entry = candidates.get(key);
+        if (entry === undefined) candidates.set(key, { tokens: memberTokens(member), breaks: 1 });
+        else entry.breaks++;
+      }
+    }
+    let choice: { tokens: number[]; score: number } | undefined;
+    for (const { tokens, breaks } of candidates.values()) {
+      const added = tokens.filter((t) => !chosen.has(t)).length;
+      const score = breaks / Math.max(added, 0.5);
+      if (choice === undefined || score > choice.score) choice = { tokens, score };
+    }
+    for (const token of choice!.tokens) {
+      forced.add(token);
+      chosen.add(token);
+    }
+    sorted = [...chosen].sort((a, b) => a - b);
+    open = open.filter((c) => !killed(sorted, c));
+  }
+  const restabbed = cost(intervals, forced, forbidden);
+  return restabbed.length < sorted.length && combinations.every((c) => killed(restabbed, c)) ? restabbed : sorted;
+}

@@ -1,0 +1,83 @@
+/**
+ * Interval stabbing: the fewest tokens that hit every interval (a span is broken when any
+ * one of its tokens changes). Sorting by right end and taking, for each interval not yet
+ * hit, its rightmost allowed token is exact: every solution must hit the interval that
+ * ends first with some allowed token inside it, and the rightmost one hits every interval
+ * that any other choice would (they all end later). Tokens the clerk keeps are not allowed.
+ */
+
+/** Token interval [first, last], inclusive. */
+export interface TokenInterval {
+  readonly first: number;
+  readonly last: number;
+}
+
+/** The stabbing tokens, ascending, and the intervals no allowed token can hit. */
+export interface Stabbing {
+  readonly tokens: number[];
+  readonly unbreakable: TokenInterval[];
+}
+
+/**
+ * Stabs `intervals`, given tokens already chosen (`chosen`, which hit for free) and tokens
+ * that may not be chosen (`forbidden`). Returns only the tokens it adds.
+ */
+export function stabIntervals(intervals: readonly TokenInterval[], chosen: ReadonlySet<number> = new Set(), forbidden: ReadonlySet<number> = new Set()): Stabbing {
+  const sorted = [...intervals].sort((a, b) => a.last - b.last || b.first - a.first);
+  const added: number[] = [];
+  const unbreakable: TokenInterval[] = [];
+  // Chosen tokens (given and added), ascending, for "is this interval hit?".
+  const hits = [...chosen].sort((a, b) => a - b);
+  for (const interval of sorted) {
+    if (hitBy(hits, interval)) continue;
+    let token = interval.last;
+    while (token >= interval.first && forbidden.has(token)) token--;
+    if (token < interval.first) {
+      unbreakable.push(interval);
+      continue;
+    }
+    added.push(token);
+    insertSorted(hits, token);
+  }
+  return { tokens: added.sort((a, b) => a - b), unbreakable };
+}
+
+/** True when a sorted token list has a token inside the interval. */
+export function hitBy(sortedTokens: readonly number[], interval: TokenInterval): boolean {
+  let low = 0;
+  let high = sortedTokens.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sortedTokens[mid]! < interval.first) low = mid + 1;
+    else high = mid;
+  }
+  return low < sortedTokens.length && sortedTokens[low]! <= interval.last;
+}
+
+function insertSorted(list: number[], value: number): void {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (list[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  list.splice(low, 0, value);
+}
+
+/**
+ * A largest set of pairwise disjoint intervals (the same greedy sweep): a lower bound on
+ * any stabbing, equal to the minimum for intervals alone.
+ */
+export function disjointIntervals(intervals: readonly TokenInterval[]): TokenInterval[] {
+  const sorted = [...intervals].sort((a, b) => a.last - b.last || b.first - a.first);
+  const picked: TokenInterval[] = [];
+  let end = -1;
+  for (const interval of sorted) {
+    if (interval.first > end) {
+      picked.push(interval);
+      end = interval.last;
+    }
+  }
+  return picked;
+}
