@@ -89,7 +89,7 @@ channel.onMessage((message) => {
       const controller = new AbortController();
       cancellers.set(message.id, controller);
       enqueue(message.id, () =>
-        message.type === 'embed' ? runtime.embed(message.texts, controller.signal) : runtime.perplexity(message.text, controller.signal),
+        message.type === 'embed' ? runtime.embed(message.texts, controller.signal, message.maxWindows) : runtime.perplexity(message.text, controller.signal),
       );
       return;
     }

@@ -151,9 +151,10 @@ export class LlmClient {
    * Document embeddings from the loaded model, one unit-length vector per text (long texts
    * are embedded window by window, see EmbeddingBatch). Rejects like `generate`.
    */
-  async embed(texts: readonly string[], options: { signal?: AbortSignal | undefined } = {}): Promise<Embeddings> {
+  async embed(texts: readonly string[], options: { signal?: AbortSignal | undefined; maxWindows?: number | undefined } = {}): Promise<Embeddings> {
     if (texts.length === 0) return { vectors: [], tokens: [], windows: [], seconds: 0 };
-    const batch = (await this.call({ type: 'embed', texts }, options.signal)) as EmbeddingBatch;
+    const message = { type: 'embed' as const, texts, ...(options.maxWindows !== undefined && { maxWindows: options.maxWindows }) };
+    const batch = (await this.call(message, options.signal)) as EmbeddingBatch;
     return { ...batch, vectors: batch.vectors.map((vector) => Float32Array.from(vector)) };
   }
 

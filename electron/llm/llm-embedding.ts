@@ -29,7 +29,7 @@ export class EmbeddingSession {
   }
 
   /** Embeds every text; see EmbeddingBatch for long texts. */
-  async embed(texts: readonly string[], signal: AbortSignal): Promise<EmbeddingBatch> {
+  async embed(texts: readonly string[], signal: AbortSignal, maxWindows = Number.POSITIVE_INFINITY): Promise<EmbeddingBatch> {
     const startedAt = performance.now();
     const context = await this.open();
     const window = Math.max(1, this.contextSize - RESERVED_TOKENS);
@@ -40,7 +40,7 @@ export class EmbeddingSession {
       const all = this.model.tokenize(text);
       let sum: Float64Array | undefined;
       let count = 0;
-      for (let from = 0; from < all.length; from += window) {
+      for (let from = 0; from < all.length && count < maxWindows; from += window) {
         if (signal.aborted) throw abortError();
         const piece: Token[] = all.slice(from, from + window);
         const { vector } = await context.getEmbeddingFor(piece);

@@ -110,7 +110,8 @@ export interface GenerationProgress {
 /**
  * Document embeddings, one vector per text, in order. A text longer than the embedding
  * context is split into consecutive token windows; its vector is the token-weighted mean
- * of the windows' unit-length vectors, scaled back to unit length.
+ * of the windows' unit-length vectors, scaled back to unit length. With `maxWindows` 1 a
+ * text is cut after its first window instead, as sentence-transformers truncates.
  */
 export interface EmbeddingBatch {
   readonly vectors: number[][];
@@ -147,7 +148,7 @@ export interface TestOnlyLoadOptions {
 export type ToChildMessage =
   | { readonly type: 'load'; readonly id: number; readonly path: string; readonly options: ModelLoadOptions }
   | { readonly type: 'generate'; readonly id: number; readonly requests: readonly GenerationRequest[] }
-  | { readonly type: 'embed'; readonly id: number; readonly texts: readonly string[] }
+  | { readonly type: 'embed'; readonly id: number; readonly texts: readonly string[]; readonly maxWindows?: number }
   | { readonly type: 'perplexity'; readonly id: number; readonly text: string }
   | { readonly type: 'cancel'; readonly id: number }
   | { readonly type: 'unload'; readonly id: number };

@@ -213,9 +213,9 @@ export class ModelRuntime {
   }
 
   /** Embeds texts with the loaded model (see EmbeddingBatch). */
-  async embed(texts: readonly string[], signal: AbortSignal): Promise<EmbeddingBatch> {
+  async embed(texts: readonly string[], signal: AbortSignal, maxWindows?: number): Promise<EmbeddingBatch> {
     if (this.loaded === undefined) throw new AppError('model-failed', 'No model is loaded. Load a model first.');
-    return this.loaded.embedding.embed(texts, signal);
+    return this.loaded.embedding.embed(texts, signal, maxWindows);
   }
 
   /** The perplexity of `text` under the loaded model, scored on its first sequence. */

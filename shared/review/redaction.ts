@@ -4,7 +4,7 @@
  * placeholders separated only by whitespace become one; placeholders never merge across
  * punctuation (or anything else), so "the [REDACTED], [REDACTED] court" keeps its comma.
  *
- * Only runs that hold a placeholder this call wrote are merged, and only with the same
+ * Only runs that hold a placeholder written here are merged, and only with the same
  * placeholder: the text's own "[PERSON] [DATE]" stays as the de-identification left it.
  */
 import { compilePlaceholderPattern, findPlaceholderRanges } from '../tokenizer/placeholders.js';
@@ -30,52 +30,50 @@ export function mergeRanges(ranges: readonly CharRange[]): CharRange[] {
   return merged;
 }
 
+const WHITESPACE = /^\s+$/u;
+
 /**
- * `text` with each range replaced by `placeholder` (overlapping or touching ranges become
- * one), merged by the rule above. `pattern` says what counts as a placeholder (default:
- * [REDACTED], <PERSON>…).
+ * The ranges to replace by one `placeholder` each so that the result follows the merging
+ * rule: `ranges` merged where they overlap or touch, then where only whitespace separates
+ * them, and extended over an identical placeholder of the text that only whitespace
+ * separates from them.
+ */
+export function redactionRanges(text: string, ranges: readonly CharRange[], placeholder: string = REDACTED, pattern?: string | RegExp): CharRange[] {
+  const regex = pattern instanceof RegExp ? pattern : compilePlaceholderPattern(pattern);
+  const found = findPlaceholderRanges(text, regex);
+  const same: CharRange[] = [];
+  for (let i = 0; i < found.length; i += 2) if (text.slice(found[i], found[i + 1]) === placeholder) same.push({ start: found[i]!, end: found[i + 1]! });
+  const out: { start: number; end: number }[] = [];
+  for (const range of mergeRanges(ranges)) {
+    const current = { start: range.start, end: range.end };
+    // An identical placeholder just before, only whitespace between: take it in.
+    const before = same.findLast((p) => p.end <= current.start);
+    if (before !== undefined && WHITESPACE.test(text.slice(before.end, current.start))) current.start = before.start;
+    const last = out.at(-1);
+    if (last !== undefined && (current.start <= last.end || WHITESPACE.test(text.slice(last.end, current.start)))) last.end = Math.max(last.end, current.end);
+    else out.push(current);
+  }
+  // …and identical placeholders just after.
+  for (const range of out) {
+    for (;;) {
+      const after = same.find((p) => p.start >= range.end);
+      if (after === undefined || !WHITESPACE.test(text.slice(range.end, after.start))) break;
+      range.end = after.end;
+    }
+  }
+  return mergeRanges(out);
+}
+
+/**
+ * `text` with each range replaced by `placeholder`, merged by the rule above. `pattern`
+ * says what counts as a placeholder (default: [REDACTED], <PERSON>…).
  */
 export function redactRanges(text: string, ranges: readonly CharRange[], placeholder: string = REDACTED, pattern?: string | RegExp): string {
-  const regex = pattern instanceof RegExp ? pattern : compilePlaceholderPattern(pattern);
-  const existing = findPlaceholderRanges(text, regex);
-  // Pieces of the output: text, the text's own placeholders, and the ones written here.
-  const pieces: { text: string; placeholder: boolean; written: boolean }[] = [];
-  const pushText = (from: number, to: number): void => {
-    let at = from;
-    for (let i = 0; i < existing.length; i += 2) {
-      const start = existing[i]!;
-      const end = existing[i + 1]!;
-      if (end <= from || start >= to) continue;
-      if (start > at) pieces.push({ text: text.slice(at, start), placeholder: false, written: false });
-      pieces.push({ text: text.slice(Math.max(start, at), Math.min(end, to)), placeholder: start >= from && end <= to, written: false });
-      at = Math.min(end, to);
-    }
-    if (to > at) pieces.push({ text: text.slice(at, to), placeholder: false, written: false });
-  };
+  let out = '';
   let at = 0;
-  for (const range of mergeRanges(ranges)) {
-    pushText(at, range.start);
-    pieces.push({ text: placeholder, placeholder: true, written: true });
+  for (const range of redactionRanges(text, ranges, placeholder, pattern)) {
+    out += text.slice(at, range.start) + placeholder;
     at = range.end;
   }
-  pushText(at, text.length);
-
-  let out = '';
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i]!;
-    const previous = pieces[i - 1];
-    const before = pieces[i - 2];
-    // "…P ␣ P…": drop the whitespace and the second placeholder when one of the two was written here and they are the same.
-    if (piece.placeholder && previous !== undefined && !previous.placeholder && /^\s+$/u.test(previous.text) && before?.placeholder === true) {
-      if ((piece.written || before.written) && piece.text === before.text) {
-        out = out.slice(0, out.length - previous.text.length);
-        // The merged run counts as written, so a third one joins it too.
-        pieces[i] = { ...piece, written: true };
-        pieces[i - 2] = { ...before, written: true };
-        continue;
-      }
-    }
-    out += piece.text;
-  }
-  return out;
+  return out + text.slice(at);
 }

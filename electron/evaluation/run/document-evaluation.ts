@@ -69,6 +69,8 @@ export async function analyseReleased(run: RunContext, document: EvaluationDocum
   const detections = new Map(run.ks.map((k) => [k, detectSpans(run, document.text, k, document.sourceId)] as const));
   const [bm25] = await run.bm25.rankAll([document.text], document.sourceId);
   const embedding = run.models.embed === undefined ? undefined : (await run.models.embed([document.text]))[0];
+  // The search engine's view: the first window, as the collection was embedded.
+  const head = run.collectionEmbeddings === undefined || run.models.embedHead === undefined ? undefined : (await run.models.embedHead([document.text]))[0];
   return {
     document,
     textSha256: sha256(document.text),
@@ -77,7 +79,7 @@ export async function analyseReleased(run: RunContext, document: EvaluationDocum
     tokens: tokenize(document.text, { placeholderPattern: run.placeholderPattern }),
     bm25: bm25!,
     embedding,
-    semantic: semanticRank(run, embedding, document.sourceId),
+    semantic: semanticRank(run, head, document.sourceId),
   };
 }
 
@@ -109,8 +111,10 @@ export async function evaluateMethod(run: RunContext, released: ReleasedAnalysis
   }
   let vector = released.embedding;
   if (!unchanged && run.models.embed !== undefined) vector = (await run.models.embed([output.text]))[0];
+  const head =
+    run.collectionEmbeddings === undefined || run.models.embedHead === undefined ? undefined : (await run.models.embedHead([output.text]))[0];
   const [bm25After] = unchanged ? [released.bm25] : await run.bm25.rankAll([output.text], document.sourceId);
-  const semanticAfter = semanticRank(run, vector, document.sourceId);
+  const semanticAfter = semanticRank(run, head, document.sourceId);
   return {
     kind: 'method',
     key,

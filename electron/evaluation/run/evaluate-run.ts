@@ -62,10 +62,11 @@ export async function runEvaluation(options: EvaluationOptions): Promise<{ total
     const identities = { embedding: models.embedding?.identity, perplexity: models.perplexity?.identity, llm: models.llm?.identity };
 
     const embed = models.embed;
+    const embedHead = models.embedHead;
     let collectionEmbeddings;
-    if (embed !== undefined && options.semanticLinkage) {
-      const cachePath = join(options.outDir, `collection-embeddings-${settingsKey({ collection: info.contentSha256, model: identities.embedding })}.jsonl`);
-      collectionEmbeddings = await embedCollection(statistics.documentIds, (id) => collection.documentText(id), embed, {
+    if (embedHead !== undefined && options.semanticLinkage) {
+      const cachePath = join(options.outDir, `collection-embeddings-${settingsKey({ collection: info.contentSha256, model: identities.embedding, truncated: 'first-window' })}.jsonl`);
+      collectionEmbeddings = await embedCollection(statistics.documentIds, (id) => collection.documentText(id), embedHead, {
         cachePath,
         signal,
         onProgress: (done, total) => onProgress?.('embedding collection', done, total),
@@ -107,11 +108,11 @@ export async function runEvaluation(options: EvaluationOptions): Promise<{ total
         placeholderPattern,
       };
       rankers.push({ name: 'bm25', ranker: run.bm25, key: settingsKey({ ...curveKey, ranker: 'bm25' }) });
-      if (collectionEmbeddings !== undefined && embed !== undefined) {
+      if (collectionEmbeddings !== undefined && embedHead !== undefined) {
         rankers.push({
           name: 'embedding',
-          ranker: embeddingRanker(collectionEmbeddings, embed),
-          key: settingsKey({ ...curveKey, ranker: 'embedding', model: identities.embedding }),
+          ranker: embeddingRanker(collectionEmbeddings, embedHead),
+          key: settingsKey({ ...curveKey, ranker: 'embedding', model: identities.embedding, truncated: 'first-window' }),
         });
       }
     }

@@ -35,8 +35,14 @@ export interface ModelServices {
   readonly embedding?: LoadedRole;
   readonly perplexity?: LoadedRole;
   readonly llm?: LoadedRole;
-  /** Embeds texts with the embedding model (unit-length vectors). */
+  /** Embeds texts with the embedding model (unit-length vectors), window by window: for similarity. */
   readonly embed?: (texts: string[]) => Promise<Float32Array[]>;
+  /**
+   * Embeds the first window of each text only, as sentence-transformers truncates: what an
+   * adversary with an embedding search engine does, for the semantic attack over the whole
+   * collection (and a tenth of the cost on long judgments).
+   */
+  readonly embedHead?: (texts: string[]) => Promise<Float32Array[]>;
   /** Scores a text with the perplexity model. */
   readonly score?: (text: string) => Promise<PerplexityResult>;
   dispose(): Promise<void>;
@@ -104,7 +110,11 @@ export async function startModels(paths: ModelPaths): Promise<ModelServices> {
     const llm = await take('llm', paths.llm, paths.llmLoadOptions ?? {});
     const signal = paths.signal;
     return {
-      ...(embedding && { embedding, embed: async (texts: string[]) => (await embedding.client.embed(texts, { signal })).vectors }),
+      ...(embedding && {
+        embedding,
+        embed: async (texts: string[]) => (await embedding.client.embed(texts, { signal })).vectors,
+        embedHead: async (texts: string[]) => (await embedding.client.embed(texts, { signal, maxWindows: 1 })).vectors,
+      }),
       ...(perplexity && { perplexity, score: (text: string) => perplexity.client.perplexity(text, { signal }) }),
       ...(llm && { llm }),
       dispose,

@@ -77,23 +77,31 @@ function covers(sortedTokens: readonly number[], interval: TokenInterval): boole
   return low + span <= sortedTokens.length && sortedTokens[low] === interval.first && sortedTokens[low + span - 1] === interval.last;
 }
 
-/** The tokens that kill a member: every token of its occurrences, or the middle one of each. */
+/** Every token of a member's occurrences. */
 function memberTokens(member: readonly TokenInterval[]): number[] {
   const tokens = new Set<number>();
-  for (const interval of member) {
-    if (mode === 'word') tokens.add((interval.first + interval.last) >> 1);
-    else for (let t = interval.first; t <= interval.last; t++) tokens.add(t);
-  }
+  for (const interval of member) for (let t = interval.first; t <= interval.last; t++) tokens.add(t);
   return [...tokens];
+}
+
+/** What killing a member requires: tokens forced ('whole') or intervals to stab ('word'). */
+interface Kill {
+  readonly forced: readonly number[];
+  readonly intervals: readonly TokenInterval[];
+}
+
+function killOf(member: readonly TokenInterval[]): Kill {
+  return mode === 'whole' ? { forced: memberTokens(member), intervals: [] } : { forced: [], intervals: member };
 }
 
 function killed(sortedTokens: readonly number[], combination: CombinationConstraint): boolean {
   return combination.members.some((member) => memberKilled(sortedTokens, member));
 }
 
-/** A member no kept word belongs to (some member must be killable, or the combination is unbreakable). */
+/** A member kept words do not protect (some member must be killable, or the combination is unbreakable). */
 function killable(member: readonly TokenInterval[], forbidden: ReadonlySet<number>): boolean {
-  return memberTokens(member).every((t) => !forbidden.has(t));
+  if (mode === 'whole') return memberTokens(member).every((t) => !forbidden.has(t));
+  return member.every((interval) => !allForbidden(interval, forbidden));
 }
 
 /** Valid lower bound: constraints that pairwise share no token each need a token of their own. */
@@ -172,66 +180,71 @@ function cost(intervals: readonly TokenInterval[], forced: ReadonlySet<number>, 
 
 /**
  * Branch and bound: at each node, the first combination the node's tokens do not break is
- * branched on, one branch per member (its words become forced). Exact: following the
- * members an optimal solution kills never costs more than it. Undefined when the search
- * needs more than `limit` nodes.
+ * branched on, one branch per member (what killing it requires is added). Exact: following
+ * the members an optimal solution kills never costs more than it. Undefined when the
+ * search needs more than `limit` nodes.
  */
 function exactSearch(intervals: readonly TokenInterval[], combinations: readonly CombinationConstraint[], forbidden: ReadonlySet<number>, limit: number): number[] | undefined {
   // Fewest members first: small branching near the root.
   const order = [...combinations].sort((a, b) => a.members.length - b.members.length);
   let best: number[] = greedy(intervals, order, forbidden);
   let nodes = 0;
-  const visit = (forced: ReadonlySet<number>): boolean => {
+  const visit = (forced: ReadonlySet<number>, required: readonly TokenInterval[]): boolean => {
     if (++nodes > limit) return false;
-    const tokens = cost(intervals, forced, forbidden);
-    // Forcing more tokens never lowers the cost: prune at the best so far.
+    const tokens = cost(required, forced, forbidden);
+    // Requiring more never lowers the cost: prune at the best so far.
     if (tokens.length >= best.length) return true;
     const open = order.find((combination) => !killed(tokens, combination));
     if (open === undefined) {
       best = tokens;
       return true;
     }
-    for (const member of open.members) if (!visit(new Set([...forced, ...memberTokens(member)]))) return false;
+    for (const member of open.members) {
+      const kill = killOf(member);
+      if (!visit(new Set([...forced, ...kill.forced]), [...required, ...kill.intervals])) return false;
+    }
     return true;
   };
-  return visit(new Set()) ? best : undefined;
+  return visit(new Set(), intervals) ? best : undefined;
 }
 
 /**
  * Greedy: repeatedly kill the member that breaks the most open combinations per new token.
- * Tokens only grow, so a combination once broken stays broken; at the end the intervals
- * are stabbed again around the forced tokens, and that smaller set is kept when it still
+ * Tokens only grow, so a combination once broken stays broken; at the end everything
+ * required is stabbed again from scratch, and that smaller set is kept when it still
  * breaks everything.
  */
 function greedy(intervals: readonly TokenInterval[], combinations: readonly CombinationConstraint[], forbidden: ReadonlySet<number>, start: readonly number[] = []): number[] {
-  const forced = new Set<number>(start);
+  const forced = new Set<number>();
+  const required: TokenInterval[] = [...intervals];
   const chosen = new Set([...start, ...stabIntervals(intervals, new Set(start), forbidden).tokens]);
   let sorted = [...chosen].sort((a, b) => a - b);
   let open = combinations.filter((c) => !killed(sorted, c));
   while (open.length > 0) {
     // Candidate members by their occurrence list (the same key sequence appears in many combinations).
-    const candidates = new Map<string, { tokens: number[]; breaks: number }>();
+    const candidates = new Map<string, { member: readonly TokenInterval[]; breaks: number }>();
     for (const combination of open) {
       for (const member of combination.members) {
         const key = member.map((i) => `${i.first}-${i.last}`).join(',');
         const entry = candidates.get(key);
-        if (entry === undefined) candidates.set(key, { tokens: memberTokens(member), breaks: 1 });
+        if (entry === undefined) candidates.set(key, { member, breaks: 1 });
         else entry.breaks++;
       }
     }
-    let choice: { tokens: number[]; score: number } | undefined;
-    for (const { tokens, breaks } of candidates.values()) {
-      const added = tokens.filter((t) => !chosen.has(t)).length;
-      const score = breaks / Math.max(added, 0.5);
-      if (choice === undefined || score > choice.score) choice = { tokens, score };
+    let choice: { kill: Kill; score: number; added: number[] } | undefined;
+    for (const { member, breaks } of candidates.values()) {
+      const kill = killOf(member);
+      const withForced = new Set([...chosen, ...kill.forced]);
+      const added = [...kill.forced.filter((t) => !chosen.has(t)), ...stabIntervals(kill.intervals, withForced, forbidden).tokens];
+      const score = breaks / Math.max(added.length, 0.5);
+      if (choice === undefined || score > choice.score) choice = { kill, score, added };
     }
-    for (const token of choice!.tokens) {
-      forced.add(token);
-      chosen.add(token);
-    }
+    for (const token of choice!.kill.forced) forced.add(token);
+    required.push(...choice!.kill.intervals);
+    for (const token of choice!.added) chosen.add(token);
     sorted = [...chosen].sort((a, b) => a - b);
     open = open.filter((c) => !killed(sorted, c));
   }
-  const restabbed = cost(intervals, forced, forbidden);
+  const restabbed = cost(required, forced, forbidden);
   return restabbed.length < sorted.length && combinations.every((c) => killed(restabbed, c)) ? restabbed : sorted;
 }

@@ -33,7 +33,10 @@ function quietly(): void {
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
 }
 
-async function evaluate(out: string, extra: string[] = [], limit = 3): Promise<TotalsFile> {
+/** The model-free methods but the slow one (the minimal plan at arity ≤ 3 has tests of its own). */
+const MODEL_FREE = ['--method', 'released,handcrafted,redaction-arity-1,redaction,minimal-redaction-arity-1'];
+
+async function evaluate(out: string, extra: string[] = MODEL_FREE, limit = 3): Promise<TotalsFile> {
   quietly();
   const code = await evaluateCommandWith({ rewriter: standInRewriter })([set.db, set.documents, '--limit', String(limit), '--out', out, '--quiet', ...extra], {
     signal,
@@ -67,8 +70,8 @@ describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
     const out = tempDir();
     baseline = await evaluate(out);
     expect(baseline.documents).toBe(3);
-    expect(baseline.methods.map((m) => m.method)).toEqual(['released', 'handcrafted', 'redaction']);
-    const [released, handcrafted, redaction] = baseline.methods;
+    expect(baseline.methods.map((m) => m.method)).toEqual(['released', 'handcrafted', 'redaction-arity-1', 'redaction', 'minimal-redaction-arity-1']);
+    const [released, handcrafted, spansArity1, redaction, minimal] = baseline.methods;
     expect(released!.linkage['2']!.arity1).toMatchObject({ documents: 3, pooled: 1, mean: 1 });
     expect(released!.editRatio.mean).toBe(0);
     expect(redaction!.linkage['2']!.arity1.pooled).toBe(0);
@@ -76,17 +79,20 @@ describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
     expect(handcrafted!.linkage['2']!.arity1.pooled!).toBeGreaterThan(0);
     expect(handcrafted!.linkage['2']!.arity1.pooled!).toBeLessThan(1);
     expect(handcrafted!.linkage['5']!.arity1.spans).toBeGreaterThan(handcrafted!.linkage['2']!.arity1.spans);
+    // The minimal plan leaves nothing at arity 1, with far fewer words changed than redacting the whole spans.
+    expect(minimal!.linkage['2']!.arity1.pooled).toBe(0);
+    expect(spansArity1!.linkage['2']!.arity1.pooled).toBe(0);
+    expect(minimal!.editRatio.pooled!).toBeLessThan(0.5 * spansArity1!.editRatio.pooled!);
     expect(released!.bm25.before.first.successes).toBe(3);
     for (const m of baseline.methods) expect(m).toMatchObject({ similarity: null, perplexity: null, semantic: null });
-    expect(baseline.skipped.map((s) => s.reason)).toEqual(Array(3).fill('needs an LLM (--llm-model)'));
-    expect(completeRows(join(out, 'results.jsonl'))).toHaveLength(9);
+    expect(baseline.skipped).toEqual([]);
+    expect(completeRows(join(out, 'results.jsonl'))).toHaveLength(15);
     expect(baseline.curves.map((c) => [c.ranker, c.documents, c.points.length])).toEqual([['bm25', 3, 21]]);
 
     const table = readFileSync(join(out, 'table.md'), 'utf8');
     expect(table).toMatch(
       /\| Handcrafted paraphrasing \| 0\.\d{3} \(0\.\d{3}\) \| 0\.\d{3} \(0\.\d{3}\) \| not measured \(no model\) \| not measured \(no model\) \|/,
     );
-    expect(table).toContain('not run: needs an LLM (--llm-model)');
     expect(table).not.toContain('TEST FIXTURE');
     expect(readFileSync(join(out, 'redaction-curve-bm25.svg'), 'utf8')).toMatch(/^<svg [^>]+>[\s\S]*<polyline[\s\S]*<\/svg>\n$/);
   });
@@ -95,7 +101,7 @@ describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
     const out = tempDir();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'test/electron/evaluation/evaluate-entry.ts', set.db, set.documents, '--limit', '3', '--out', out, '--quiet'],
+      ['--import', 'tsx', 'test/electron/evaluation/evaluate-entry.ts', set.db, set.documents, '--limit', '3', '--out', out, '--quiet', ...MODEL_FREE],
       {
         cwd: projectRoot,
         stdio: 'ignore',
@@ -107,20 +113,20 @@ describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
     child.kill('SIGKILL');
     await exited;
     const before = completeRows(results);
-    expect(before.length).toBeLessThan(9);
+    expect(before.length).toBeLessThan(15);
     // As if the kill had hit in the middle of a write.
     appendFileSync(results, JSON.stringify(before[0]).slice(0, 40));
 
     const resumed = await evaluate(out);
     const after = completeRows(results);
-    expect(after).toHaveLength(9);
+    expect(after).toHaveLength(15);
     expect(after.slice(0, before.length)).toEqual(before);
-    expect(new Set(after.map((r) => `${r.key}/${r.documentId}`)).size).toBe(9);
+    expect(new Set(after.map((r) => `${r.key}/${r.documentId}`)).size).toBe(15);
     expect(figures(resumed)).toEqual(figures(baseline));
 
     // A third run has nothing left to do.
     await evaluate(out);
-    expect(completeRows(results)).toHaveLength(9);
+    expect(completeRows(results)).toHaveLength(15);
   });
 
   it('refuses the tiny test model unless a test allows it', async () => {
@@ -160,6 +166,9 @@ describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
     expect(llm.cost.meanGeneratedTokens!).toBeGreaterThan(0);
     expect(llm.linkage['2']!.arity1.pooled).toBe(0); // the stand-in replaced every arity-1 span
     expect(byMethod['llm-baseline']!.linkage['2']!.arity1.pooled).toBe(1); // …and the baseline none
+    expect(llm.credit).toMatchObject({ model: 1, fallback: 0, unresolved: 0 });
+    expect(byMethod['llm-baseline']!.credit).toMatchObject({ model: 0, unresolved: 1 });
+    expect(byMethod.redaction!.credit).toBeNull();
     expect(totals.curves.map((c) => [c.ranker, c.points.length])).toEqual([
       ['bm25', 5],
       ['embedding', 5],
