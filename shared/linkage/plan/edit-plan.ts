@@ -210,7 +210,7 @@ export function planEdits(index: PhraseIndex, text: string, input: Partial<Detec
   let lowerBound = 0;
   let unbreakable = 0;
   let rounds = 0;
-  let clean = false;
+  let clean: boolean;
   let redacted = text;
   let result = options.detection ?? detect(text);
   // The paper's rule for whatever still links after the minimal plan's rounds: it converges in a pass or two.
