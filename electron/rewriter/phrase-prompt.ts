@@ -17,7 +17,7 @@ import type { TextSpan } from './types.js';
 const SYSTEM = [
   'You edit de-identified documents, such as court judgments, so that they can no longer be linked to the original by searching for their exact wording.',
   `You are given a passage with one phrase marked ${MARK_OPEN}like this${MARK_CLOSE}. Write that phrase again with other words that keep its meaning and fit the passage: synonyms, another word order, or a more general expression. Never repeat it word for word.`,
-  `If it cannot be rephrased (the name of a person, place, organisation or court, or a case number), answer ${REDACTED}.`,
+  `If it cannot be rephrased (the name of a person, place, organisation or court, a date, or a case number), answer ${REDACTED}.`,
   'Keep numbers and dates as they are, or leave them out; never write new ones.',
   'Answer in JSON: {"replacement": "the rewritten phrase"}.',
 ].join('\n');

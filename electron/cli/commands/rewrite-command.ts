@@ -7,13 +7,14 @@
  * the text, the proposals and the record) and the remaining verdict. Nothing is written.
  */
 import { MAX_BOUNDED_N, MAX_K, type Arity } from '../../../shared/linkage/settings.js';
+import { planEdits } from '../../../shared/linkage/plan/edit-plan.js';
 import { remainingPhrases, verdict } from '../../../shared/linkage/verdict.js';
 import { readDocumentToCheck } from '../../import/read-document.js';
 import { LlmClient } from '../../llm/llm-client.js';
 import { cachedSha256, identityOf } from '../../rewriter/model-identity.js';
 import { describeBackend, loadForRewriting } from '../../rewriter/model-manager.js';
 import { rewriteBaseline, rewriteDocument } from '../../rewriter/rewrite-document.js';
-import type { RewriteOptions } from '../../rewriter/types.js';
+import type { RewriteOptions, RewriteUnit } from '../../rewriter/types.js';
 import { openCollection } from '../../services/collections.js';
 import { checkText } from '../../services/detection.js';
 import { intFlag, parse, stringFlag, UsageError } from '../args.js';
@@ -23,7 +24,7 @@ import type { CommandContext } from './context.js';
 
 const USAGE =
   'usage: unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8|0] [--source ID] [--record ID] ' +
-  '[--passes 4] [--baseline] [--unit phrase|chunk] [--temperature 1.2] [--seed N] [--retries 2] [--few-shot 4] [--max-tokens N] [--cpu] [--threads N] [--json]';
+  '[--passes 4] [--baseline] [--plan] [--unit phrase|chunk] [--temperature 1.2] [--seed N] [--retries 2] [--few-shot 4] [--max-tokens N] [--cpu] [--threads N] [--json]';
 
 function temperatureFlag(raw: string | boolean | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -48,6 +49,7 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
     'placeholder-pattern': { type: 'string' },
     passes: { type: 'string' },
     baseline: { type: 'boolean' },
+    plan: { type: 'boolean' },
     unit: { type: 'string' },
     temperature: { type: 'string' },
     seed: { type: 'string' },
@@ -65,8 +67,12 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
   const arity = intFlag(values, 'arity', 3, 1, 3) as Arity;
   const maxN = intFlag(values, 'max-n', 8, 0, MAX_BOUNDED_N);
   const baseline = values.baseline === true;
-  const unit = stringFlag(values, 'unit');
-  if (unit !== undefined && unit !== 'phrase' && unit !== 'chunk') throw new UsageError(`--unit must be "phrase" or "chunk" (got "${unit}").`);
+  const usePlan = values.plan === true;
+  if (usePlan && baseline) throw new UsageError('--plan and --baseline exclude each other: the baseline rewrites without any spans.');
+  const unitFlag = stringFlag(values, 'unit');
+  if (unitFlag !== undefined && (usePlan || (unitFlag !== 'phrase' && unitFlag !== 'chunk')))
+    throw new UsageError(usePlan ? '--unit does not go with --plan: the plan decides what is rewritten.' : `--unit must be "phrase" or "chunk" (got "${unitFlag}").`);
+  const unit = usePlan ? 'plan' : (unitFlag as RewriteUnit | undefined);
   const options: RewriteOptions = {
     maxPasses: optionalInt(values, 'passes', 1, 50),
     temperature: temperatureFlag(values.temperature),
@@ -87,7 +93,9 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
     const document = await readDocumentToCheck(file, stringFlag(values, 'record'));
     const settings = { k, arity, maxN, sourceId: stringFlag(values, 'source'), placeholderPattern: stringFlag(values, 'placeholder-pattern') };
     const detect = (text: string) => checkText(collection, text, settings, { signal: context.signal });
+    // With --plan the model rewrites the words of the minimal edit plan, planned again after every pass.
     const check = async (text: string) => {
+      if (usePlan) return planEdits(collection.phraseIndex(), text, { ...settings, placeholderPattern: settings.placeholderPattern ?? collection.placeholderPattern() }).runs.map((r) => ({ start: r.start, end: r.end }));
       const result = detect(text);
       return [...result.minimal, ...result.combinations].map((s) => ({ start: s.start, end: s.end }));
     };

@@ -42,6 +42,24 @@ describe('unlinkable CLI', () => {
     expect(colored.stdout).toContain('\x1b[41;97m');
   });
 
+  it('prints the minimal edit plan, and its fixpoint totals as JSON', async () => {
+    const { db, jsonl, doc } = setUp();
+    await runCli(['index', db, jsonl]);
+    const text = await runCli(['check', db, doc, '--arity', '1', '--plan']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/Change \d+ words? \(edit ratio 0\.\d\d\) and nothing links at k=2, arity 1/);
+    expect(text.stdout).toMatch(/the fewest possible/);
+    const json = JSON.parse((await runCli(['check', db, doc, '--arity', '3', '--plan', '--json'])).stdout);
+    expect(json.plan).toMatchObject({ strategy: 'minimal', clean: true });
+    expect(json.plan.tokens.length).toBeGreaterThan(0);
+    expect(json.plan.rounds).toBeGreaterThanOrEqual(2);
+    expect(json.plan.runs[0]).toMatchObject({ start: expect.any(Number), end: expect.any(Number) });
+    expect(json.plan).not.toHaveProperty('redacted');
+    const paper = JSON.parse((await runCli(['check', db, doc, '--arity', '3', '--plan', '--strategy', 'paper', '--json'])).stdout);
+    expect(paper.plan.tokens.length).toBeGreaterThanOrEqual(json.plan.tokens.length);
+    expect((await runCli(['check', db, doc, '--strategy', 'paper'])).code).toBe(2);
+  });
+
   it('says nothing is linkable (exit 0) when every phrase is common', async () => {
     const { db, jsonl, dir } = setUp();
     await runCli(['index', db, jsonl]);
