@@ -4,9 +4,10 @@
  * the caller chooses to refuse, to pick new names, or to overwrite.
  */
 import { Document, Packer, Paragraph, TextRun } from 'docx';
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
+import { makeFolder } from '../runtime/make-folder.js';
 
 export type ExportFormat = 'txt' | 'json' | 'docx';
 export type OnExisting = 'refuse' | 'rename' | 'overwrite';
@@ -50,11 +51,9 @@ export async function docxBytes(title: string, text: string): Promise<Buffer> {
   return Packer.toBuffer(document);
 }
 
-/** Checks the folder: absolute, and a folder (created when missing). */
+/** Checks the folder and creates what is missing of it, one level at a time (see make-folder.ts). */
 export function prepareFolder(folder: string): void {
-  if (!isAbsolute(folder)) throw new AppError('invalid-input', `The export folder must be a full path (got "${folder}").`);
-  if (existsSync(folder) && !statSync(folder).isDirectory()) throw new AppError('invalid-input', `${folder} is a file, not a folder.`);
-  mkdirSync(folder, { recursive: true });
+  makeFolder(folder, 'export folder');
 }
 
 /** Writes a file atomically (temporary name, then rename), so a crash never leaves half a file. */

@@ -5,8 +5,9 @@
  */
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { makeFolder } from '../runtime/make-folder.js';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
 
@@ -262,7 +263,7 @@ export async function createCollection(path: string, records: AsyncIterable<Impo
   const pattern = options.placeholderPattern ?? DEFAULT_PLACEHOLDER_PATTERN;
   compilePlaceholderPattern(pattern);
   if (existsSync(path)) throw new AppError('already-exists', `${path} already exists. Choose a new file name, or use "add" to add documents to it.`);
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(resolve(path)), 'collection folder');
   removeStalePartials(path);
   const temporary = `${path}.partial-${process.pid}-${Date.now()}`;
   const created = now();

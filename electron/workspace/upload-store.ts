@@ -3,8 +3,9 @@
  * workspace's uploads folder, one folder per upload, and removed after a day.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, normalize, sep } from 'node:path';
+import { makeFolder } from '../runtime/make-folder.js';
 import { AppError } from '../../shared/errors.js';
 
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +24,7 @@ function safeRelativePath(name: string): string {
 
 export class UploadStore {
   constructor(private readonly folder: string) {
-    mkdirSync(folder, { recursive: true });
+    makeFolder(folder, 'uploads folder');
     this.removeOld();
   }
 
@@ -31,7 +32,7 @@ export class UploadStore {
   save(bytes: Buffer, name: string, relativePath: string | undefined, uploadId: string = randomUUID()): { uploadId: string; path: string } {
     const target = join(this.folder, uploadId, safeRelativePath(relativePath ?? name));
     if (!target.startsWith(join(this.folder, uploadId) + sep)) throw new AppError('invalid-input', 'The uploaded file name is not allowed.');
-    mkdirSync(join(target, '..'), { recursive: true });
+    makeFolder(dirname(target), 'upload folder');
     writeFileSync(target, bytes, { flag: 'wx' });
     return { uploadId, path: target };
   }

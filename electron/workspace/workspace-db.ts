@@ -6,8 +6,8 @@
  */
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../runtime/sqlite.js';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolder } from '../runtime/make-folder.js';
 import { AppError } from '../../shared/errors.js';
 
 const WORKSPACE_APPLICATION_ID = 0x554e4c57; // 'UNLW'
@@ -87,7 +87,7 @@ CREATE TABLE preferences (
 
 /** Opens (creating when new) the workspace database in `folder`. */
 export function openWorkspaceDatabase(folder: string): Database.Database {
-  mkdirSync(folder, { recursive: true });
+  makeFolder(folder, 'workspace folder');
   const path = join(folder, 'workspace.sqlite');
   let db: Database.Database;
   try {

@@ -5,8 +5,9 @@
  * ignored and recomputed.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { makeFolder } from '../../runtime/make-folder.js';
 import type { CurveRow, MethodRow } from './row-types.js';
 
 /** SHA-256 of a string, in hex. */
@@ -60,7 +61,7 @@ export class ResultsStore {
   private readonly curves: Map<string, CurveRow>;
 
   constructor(readonly folder: string) {
-    mkdirSync(folder, { recursive: true });
+    makeFolder(resolve(folder), 'output folder');
     this.methodPath = join(folder, 'results.jsonl');
     this.curvePath = join(folder, 'redaction-curves.jsonl');
     this.methods = readRows<MethodRow>(this.methodPath, 'method');
