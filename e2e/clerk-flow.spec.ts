@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, openApp, remainingCount, test } from './host-fixture.js';
+import { documentText, expect, openApp, remainingCount, test } from './host-fixture.js';
 
 test('the full review flow, from collection to exported files', async ({ page, host }, testInfo) => {
   await openApp(page, host);
@@ -35,9 +35,10 @@ test('the full review flow, from collection to exported files', async ({ page, h
   await expect(page.getByTestId('fuzzy-rank')).toHaveText('Fuzzy search: the source is still the top match among 1,056 documents');
   await page.screenshot({ path: testInfo.outputPath('review.png') });
 
-  // 3. Replace the first finding with a placeholder: the count drops.
-  await page.getByTestId('findings').locator('button[data-finding]').first().click();
-  await page.getByRole('button', { name: 'Replace with [REDACTED]' }).click();
+  // 3. In the phrases view, replace the first finding with a placeholder: the count drops.
+  await page.getByTestId('view-phrases').click();
+  await page.getByTestId('findings').locator('button[data-item]').first().click();
+  await page.getByRole('button', { name: 'Placeholder', exact: true }).click();
   await expect.poll(() => remainingCount(page), { timeout: 60_000 }).toBeLessThan(initial);
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   const afterPlaceholder = await remainingCount(page);
@@ -55,16 +56,16 @@ test('the full review flow, from collection to exported files', async ({ page, h
   await page.screenshot({ path: testInfo.outputPath('suggestions.png') });
 
   // 5. Undo the accepted suggestion: the text loses that placeholder again.
-  const beforeUndo = await page.getByTestId('document-text').textContent();
+  const beforeUndo = await documentText(page);
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(async () => page.getByTestId('document-text').textContent()).not.toBe(beforeUndo);
-  const afterUndo = (await page.getByTestId('document-text').textContent()) ?? '';
+  await expect.poll(() => documentText(page)).not.toBe(beforeUndo);
+  const afterUndo = await documentText(page);
   expect(afterUndo.split('[REDACTED]').length).toBeLessThan((beforeUndo ?? '').split('[REDACTED]').length);
 
   // 6. Reload: the same document, the same text, the versions kept.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('echr-001-61744-deid');
-  await expect(page.getByTestId('document-text')).toHaveText(afterUndo);
+  await expect.poll(() => documentText(page)).toBe(afterUndo);
   await page.getByRole('tab', { name: 'Versions' }).click();
   await expect(page.getByTestId('versions').locator('li')).toHaveCount(3);
 
@@ -73,15 +74,19 @@ test('the full review flow, from collection to exported files', async ({ page, h
   const remaining = await remainingCount(page);
   await page.getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByTestId('export-dialog');
+  await expect(dialog).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+  await dialog.getByLabel('Reviewer').fill('A. Clerk');
   await dialog.getByLabel('Word (.docx)').check();
+  await dialog.getByLabel('Justification').fill('ok');
+  await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
   await dialog.getByLabel('Justification').fill('Approved by the registrar: remaining phrases are standard ECHR wording.');
   await page.screenshot({ path: testInfo.outputPath('export.png') });
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(dialog.getByTestId('export-done')).toBeVisible();
 
   const files = readdirSync(host.exportFolder).sort();
-  expect(files).toEqual(['echr-001-61744-deid.docx', 'echr-001-61744-deid.report.json', 'echr-001-61744-deid.txt']);
+  expect(files).toEqual(['echr-001-61744-deid.docx', 'echr-001-61744-deid.report.json', 'echr-001-61744-deid.review-log.html', 'echr-001-61744-deid.txt']);
   expect(readFileSync(join(host.exportFolder, 'echr-001-61744-deid.txt'), 'utf8')).toBe(afterUndo);
   const report = JSON.parse(readFileSync(join(host.exportFolder, 'echr-001-61744-deid.report.json'), 'utf8'));
   expect(report.collection).toMatchObject({ name: 'Demo court collection', documentCount: 1056 });
@@ -89,13 +94,28 @@ test('the full review flow, from collection to exported files', async ({ page, h
   expect(report.settings).toMatchObject({ k: 2, arity: 3, maxN: 8 });
   expect(report.linkage.remainingLinkable).toBe(remaining);
   expect(report.justification).toMatch(/registrar/);
+  expect(report.reviewer).toBe('A. Clerk');
+  expect(report.document.opened.sha256).toMatch(/^[0-9a-f]{64}$/);
+  // One record per accepted change: the placeholder of step 3 (the accepted suggestion was undone).
+  expect(report.changes).toHaveLength(1);
+  expect(report.changes[0]).toMatchObject({ decision: 'placeholder', kind: expect.stringMatching(/^(single|combination)$/), inserted: '[REDACTED]' });
+  const log = readFileSync(join(host.exportFolder, 'echr-001-61744-deid.review-log.html'), 'utf8');
+  expect(log).toContain('Reviewed by <strong>A. Clerk</strong>');
+  const logPage = await page.context().newPage();
+  await logPage.setContent(log);
+  await logPage.screenshot({ path: testInfo.outputPath('review-log.png'), fullPage: true });
+  await logPage.close();
   expect(report.edits.map((e: { source: string }) => e.source)).toEqual(['placeholder']);
   expect(JSON.stringify(report)).not.toContain('\\u0000');
 
-  // Exporting again never overwrites silently: it asks, and "Keep both" adds new names.
+  // Exporting again never overwrites silently: it asks, and "Keep both" adds new names. The reviewer and the files are remembered.
   await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Export…' }).click();
-  await dialog.getByLabel('Justification').fill('Second export.');
+  await expect(dialog).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(dialog.getByLabel('Reviewer')).toHaveValue('A. Clerk');
+  await expect(dialog.getByLabel('Word (.docx)')).toBeChecked();
+  await dialog.getByLabel('Justification').fill('A second export for the public register.');
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('already exist');
   await dialog.getByRole('button', { name: 'Keep both' }).click();

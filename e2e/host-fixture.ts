@@ -17,7 +17,7 @@ export interface Host {
   readonly requests: string[];
 }
 
-async function startHost(workspace: string, exportFolder: string): Promise<{ child: ChildProcess; url: string }> {
+async function startHost(workspace: string, exportFolder: string): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
   const child = spawn(process.execPath, ['dist/host.js', '--workspace', workspace, '--demo', 'demo', '--export-folder', exportFolder, '--json'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -32,19 +32,27 @@ async function startHost(workspace: string, exportFolder: string): Promise<{ chi
     });
     child.on('exit', (code) => reject(new Error(`The host exited (${code}) before starting: ${stderr}`)));
   });
-  return { child, url };
+  return { child, url, stderr: () => stderr };
 }
 
 export const test = base.extend<{ host: Host }>({
   host: async ({ page }, use) => {
     const workspace = mkdtempSync(join(tmpdir(), 'unlinkable-e2e-'));
     const exportFolder = join(workspace, 'exports');
-    const { child, url } = await startHost(workspace, exportFolder);
+    const { child, url, stderr } = await startHost(workspace, exportFolder);
+    let stopping = false;
+    // A host that dies mid-test shows in the page only as "not answering"; say why here.
+    child.once('exit', (code, signal) => {
+      if (!stopping) process.stderr.write(`The host stopped during the test (${code ?? signal}):\n${stderr().slice(-4000)}\n`);
+    });
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await use({ url, origin: new URL(url).origin, workspace, exportFolder, requests });
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
     rmSync(workspace, { recursive: true, force: true });
   },
 });
@@ -56,6 +64,15 @@ export async function openApp(page: Page, host: Host): Promise<void> {
   await page.goto(host.url);
   await expect(page.locator('.app[data-state=ready]')).toBeVisible();
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+}
+
+/** The document's text as shown, without the previews of pending suggestions. */
+export async function documentText(page: Page): Promise<string> {
+  return page.getByTestId('document-text').evaluate((element) => {
+    const copy = element.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('ins.preview').forEach((preview) => preview.remove());
+    return copy.textContent ?? '';
+  });
 }
 
 /** The number in the verdict ("17 linkable phrases remain…"), 0 when none remain. */

@@ -3,8 +3,9 @@ import { expect, openApp, remainingCount, test } from './host-fixture.js';
 
 test('keyboard-only navigation of findings', async ({ page, host }) => {
   await openApp(page, host);
-  const first = page.getByTestId('findings').locator('button[data-finding]').first();
-  const second = page.getByTestId('findings').locator('button[data-finding]').nth(1);
+  await page.getByTestId('view-phrases').click();
+  const first = page.getByTestId('findings').locator('button[data-item]').first();
+  const second = page.getByTestId('findings').locator('button[data-item]').nth(1);
 
   // J jumps to the first finding in the text.
   await page.keyboard.press('j');
@@ -17,7 +18,7 @@ test('keyboard-only navigation of findings', async ({ page, host }) => {
   await first.focus();
   await page.keyboard.press('ArrowDown');
   await expect(second).toBeFocused();
-  const target = await second.getAttribute('data-finding');
+  const target = await second.getAttribute('data-item');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toBe(`finding-${target}`);
 

@@ -5,7 +5,9 @@
  */
 import type { AbortLike } from '../../shared/errors.js';
 import { AppError } from '../../shared/errors.js';
-import type { CheckResult, FuzzyRank, IndexStatistics, ReviewSettings, SourceCandidate } from '../../shared/ipc/types.js';
+import type { CheckResult, FuzzyRank, IndexStatistics, PlanView, ReviewSettings, SourceCandidate } from '../../shared/ipc/types.js';
+import { planSteps } from '../../shared/linkage/plan/edit-plan.js';
+import { planEditRatio, planSummary } from '../../shared/linkage/plan/plan-summary.js';
 import { bm25Scores, queryTerms } from '../evaluation/search/bm25.js';
 import { sourceRank } from '../evaluation/search/source-rank.js';
 import { TermStatistics } from '../evaluation/search/term-statistics.js';
@@ -17,6 +19,9 @@ import { runToEnd } from '../../shared/steps.js';
 import { CollectionIndex, type CollectionInfo, type DocumentSummary } from '../index-store/collection-index.js';
 import { statisticsSteps } from '../index-store/collection-stats.js';
 import { runSliced } from './sliced.js';
+
+/** Fixpoint rounds of the minimal plan in the review app (the CLI and the evaluation take more). */
+export const APP_PLAN_ROUNDS = 6;
 
 /** Progress of a long operation. */
 export type Progress = (phase: string, done: number, total: number) => void;
@@ -126,6 +131,52 @@ export class EngineState {
 
   documents(path: string, search: string, offset: number, limit: number): { total: number; documents: DocumentSummary[] } {
     return this.collection(path).listDocuments({ search, offset, limit });
+  }
+
+  /**
+   * The edit plan of a text (see shared/linkage/plan), in time slices so that quick
+   * checks still get through; `keep` are the words the clerk keeps.
+   */
+  async plan(
+    path: string,
+    text: string,
+    settings: ReviewSettings,
+    documentKey: string,
+    keep: readonly { start: number; end: number }[],
+    signal: AbortLike,
+  ): Promise<PlanView> {
+    const collection = this.collection(path);
+    const steps = planSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
+      strategy: settings.strategy,
+      keep,
+      // A clerk waits for this: after a few rounds the paper's rule finishes the job (clean, a few more words).
+      maxRounds: APP_PLAN_ROUNDS,
+      placeholder: settings.placeholder,
+      signal,
+    });
+    const plan = await runSliced(steps, signal);
+    return {
+      strategy: plan.strategy,
+      words: plan.words,
+      planned: plan.tokens.length,
+      runs: plan.runs.map((run) => ({
+        start: run.start,
+        end: run.end,
+        text: text.slice(run.start, run.end),
+        spans: run.spans,
+        combinations: run.combinations,
+        phrases: run.phrases,
+      })),
+      redacted: plan.redacted,
+      editRatio: planEditRatio(text, plan),
+      summary: planSummary(text, plan),
+      clean: plan.clean,
+      exact: plan.exact,
+      lowerBound: plan.lowerBound,
+      rounds: plan.rounds,
+      milliseconds: plan.milliseconds,
+    };
+    void documentKey;
   }
 
   /** Checks that a source id exists before a setting names it. */

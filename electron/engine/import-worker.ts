@@ -3,7 +3,7 @@
  * sorting run here, with progress, so the main process stays responsive.
  */
 import { addInputs, createFromInputs, removeIds } from '../services/collections.js';
-import { serveOperations } from './worker-host.js';
+import { serveOperations, type OperationContext, type Operations } from './worker-host.js';
 
 interface ImportArgs {
   path: string;
@@ -12,8 +12,16 @@ interface ImportArgs {
   replace?: boolean;
 }
 
-serveOperations({
-  create: (args: ImportArgs, context) => createFromInputs(args.path, args.inputs, { name: args.name, signal: context.signal, onProgress: context.progress }),
-  add: (args: ImportArgs, context) => addInputs(args.path, args.inputs, { replace: args.replace, signal: context.signal, onProgress: context.progress }),
-  remove: (args: { path: string; ids: string[] }, context) => removeIds(args.path, args.ids, { signal: context.signal, onProgress: context.progress }),
-});
+/** What an import worker does; its client is typed from this object. */
+export const importOperations = {
+  create: (args: ImportArgs, context: OperationContext) =>
+    createFromInputs(args.path, args.inputs, { name: args.name, signal: context.signal, onProgress: context.progress }),
+  add: (args: ImportArgs, context: OperationContext) =>
+    addInputs(args.path, args.inputs, { replace: args.replace, signal: context.signal, onProgress: context.progress }),
+  remove: (args: { path: string; ids: string[] }, context: OperationContext) =>
+    removeIds(args.path, args.ids, { signal: context.signal, onProgress: context.progress }),
+} satisfies Operations;
+
+export type ImportOperations = typeof importOperations;
+
+serveOperations(importOperations);

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { abortError, AppError, type ErrorCode } from '../../shared/errors.js';
 import { workerThreadEntry } from '../runtime/worker-entry.js';
+import type { OperationArgs, OperationResult, Operations } from './worker-host.js';
 import type { WorkerReply } from './worker-protocol.js';
 
 interface Pending {
@@ -20,7 +21,11 @@ export interface RequestOptions {
   readonly onProgress?: ((phase: string, done: number, total: number) => void) | undefined;
 }
 
-export class WorkerClient {
+/**
+ * A client of one worker entry, typed by the operations object the worker serves: a
+ * request's arguments and result are the operation's own (see engine-worker.ts).
+ */
+export class WorkerClient<Ops extends Operations = Operations> {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -63,7 +68,8 @@ export class WorkerClient {
   }
 
   /** Sends `op` with `args`; resolves with the worker's value. */
-  request<T>(op: string, args: unknown, options: RequestOptions = {}): Promise<T> {
+  request<K extends keyof Ops & string>(op: K, args: OperationArgs<Ops[K]>, options: RequestOptions = {}): Promise<OperationResult<Ops[K]>> {
+    type T = OperationResult<Ops[K]>;
     if (options.signal?.aborted) return Promise.reject(abortError());
     const worker = this.start();
     const id = this.nextId++;

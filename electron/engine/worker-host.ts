@@ -14,6 +14,11 @@ export interface OperationContext {
 
 export type Operations = Record<string, (args: never, context: OperationContext) => unknown>;
 
+/** The arguments an operation takes. */
+export type OperationArgs<F> = F extends (args: infer A, context: OperationContext) => unknown ? A : never;
+/** What an operation resolves with. */
+export type OperationResult<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
+
 /** Serves `operations` on this worker thread's port. */
 export function serveOperations(operations: Operations): void {
   const port = parentPort;

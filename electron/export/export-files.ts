@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { makeFolder } from '../runtime/make-folder.js';
 
-export type ExportFormat = 'txt' | 'json' | 'docx';
+export type ExportFormat = 'txt' | 'json' | 'html' | 'docx';
 export type OnExisting = 'refuse' | 'rename' | 'overwrite';
 
 /** A file name from a title: letters, digits, dashes; never a path. */
@@ -25,7 +25,9 @@ export function safeBaseName(title: string): string {
 
 function fileName(base: string, format: ExportFormat, counter: number): string {
   const suffix = counter > 1 ? ` (${counter})` : '';
-  return format === 'json' ? `${base}${suffix}.report.json` : `${base}${suffix}.${format}`;
+  if (format === 'json') return `${base}${suffix}.report.json`;
+  if (format === 'html') return `${base}${suffix}.review-log.html`;
+  return `${base}${suffix}.${format}`;
 }
 
 /** Chooses the file names, applying the caller's rule for existing files. */

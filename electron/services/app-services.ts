@@ -4,10 +4,10 @@
  */
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { AppEvent, ChannelName, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
+import type { AppEvent, ChannelName, ParsedRequestOf, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
+import { settingsSchema } from '../../shared/ipc/schemas.js';
 import { DEFAULT_REWRITE_SETTINGS, type ReviewSettings, type RewriteSettings } from '../../shared/ipc/types.js';
-import { createEngineClient } from '../engine/engine-clients.js';
-import type { WorkerClient } from '../engine/worker-client.js';
+import { createEngineClient, type EngineClient } from '../engine/engine-clients.js';
 import { CollectionRegistry } from '../workspace/collection-registry.js';
 import { ReviewStore } from '../workspace/review-store.js';
 import { SuggestionStore } from '../workspace/suggestion-store.js';
@@ -17,7 +17,9 @@ import { LlmClient } from '../llm/llm-client.js';
 import type { LlmChildLauncher } from '../llm/llm-launcher.js';
 import { ModelManager } from '../rewriter/model-manager.js';
 import { ModelSuggestionSource } from '../rewriter/model-source.js';
-import { JobRegistry } from './jobs.js';
+import { DecisionStore } from '../workspace/decision-store.js';
+import { RunStore } from '../workspace/run-store.js';
+import { JobRegistry, PickedPaths, SupersedingJobs } from './jobs.js';
 import { placeholderSource, type SuggestionSource } from './suggestion-sources.js';
 
 /** Native pickers, where the shell has them (Electron). */
@@ -37,7 +39,7 @@ export interface AppServicesOptions {
 }
 
 /** A handler per channel. */
-export type Handlers = { [C in ChannelName]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
+export type Handlers = { [C in ChannelName]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> };
 
 export class AppServices {
   readonly db: Database.Database;
@@ -47,14 +49,16 @@ export class AppServices {
   readonly uploads: UploadStore;
   readonly jobs: JobRegistry;
   /** The worker thread holding open collections for checks. */
-  readonly engine: WorkerClient;
+  readonly engine: EngineClient;
   readonly collectionsFolder: string;
   readonly defaultExportFolder: string;
   readonly suggestionSources = new Map<string, SuggestionSource>();
   /** Paths the clerk chose in a native picker: the only paths accepted for import or open. */
-  readonly pickedPaths = new Set<string>();
-  /** The running combination job of each document (a new check supersedes it). */
-  readonly combinationJobs = new Map<string, string>();
+  readonly pickedPaths = new PickedPaths();
+  /** The running combination check and plan of each document (a newer one supersedes them). */
+  readonly latestJobs: SupersedingJobs;
+  readonly decisions: DecisionStore;
+  readonly runs: RunStore;
   private readonly listeners = new Set<(event: AppEvent) => void>();
   /** The local model runtime (a child process, started on first use). */
   readonly llm: LlmClient;
@@ -63,10 +67,16 @@ export class AppServices {
   constructor(readonly options: AppServicesOptions) {
     this.db = openWorkspaceDatabase(options.workspaceFolder);
     this.suggestions = new SuggestionStore(this.db);
-    this.reviews = new ReviewStore(this.db, (documentId, change) => this.suggestions.remap(documentId, change));
+    this.decisions = new DecisionStore(this.db);
+    this.runs = new RunStore(this.db);
+    this.reviews = new ReviewStore(this.db, (documentId, change) => {
+      this.suggestions.remap(documentId, change);
+      this.decisions.remap(documentId, change);
+    });
     this.collections = new CollectionRegistry(this.db);
     this.uploads = new UploadStore(join(options.workspaceFolder, 'uploads'));
     this.jobs = new JobRegistry((event) => this.emit(event));
+    this.latestJobs = new SupersedingJobs(this.jobs);
     this.engine = createEngineClient();
     this.collectionsFolder = join(options.workspaceFolder, 'collections');
     this.defaultExportFolder = options.exportFolder ?? join(options.workspaceFolder, 'exports');
@@ -114,7 +124,7 @@ export class AppServices {
   /** Default settings for a new review document: the most recent collection, k = 2, arity ≤ 3, N ≤ 8. */
   defaultSettings(collectionPath: string | null): ReviewSettings {
     const recent = this.collections.list().find((c) => c.available);
-    return { collectionPath: collectionPath ?? recent?.path ?? null, k: 2, arity: 3, maxN: 8, sourceId: null };
+    return settingsSchema.parse({ collectionPath: collectionPath ?? recent?.path ?? null, k: 2, arity: 3, maxN: 8, sourceId: null });
   }
 
   async dispose(): Promise<void> {

@@ -6,7 +6,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createImportClient } from '../engine/engine-clients.js';
-import type { CollectionInfo } from '../index-store/collection-index.js';
 import { getPreference, setPreference } from '../workspace/workspace-db.js';
 import type { AppServices } from './app-services.js';
 
@@ -24,7 +23,7 @@ export async function seedDemo(services: AppServices, demoFolder: string): Promi
       await worker.dispose();
     }
   }
-  services.collections.remember(await services.engine.request<CollectionInfo>('info', { path }));
+  services.collections.remember(await services.engine.request('info', { path }));
   const records = readFileSync(join(demoFolder, 'deidentified.jsonl'), 'utf8')
     .split('\n')
     .filter((line) => line.trim().length > 0)

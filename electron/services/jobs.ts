@@ -15,6 +15,39 @@ export interface JobContext {
 
 const KEEP_FINISHED = 200;
 
+/**
+ * The one running job per (kind, document) that a newer request supersedes: starting a
+ * new one cancels the previous one.
+ */
+export class SupersedingJobs {
+  private readonly latest = new Map<string, string>();
+
+  constructor(private readonly jobs: JobRegistry) {}
+
+  /** Starts `run` as the job for `key`, cancelling the job it replaces. */
+  start(kind: JobKind, key: string, run: (context: JobContext) => Promise<unknown>): JobInfo {
+    const previous = this.latest.get(`${kind}\u0000${key}`);
+    if (previous !== undefined) this.jobs.cancel(previous);
+    const job = this.jobs.start(kind, run);
+    this.latest.set(`${kind}\u0000${key}`, job.id);
+    return job;
+  }
+}
+
+/** Paths the clerk chose in a native picker: the only paths a request may name for import or open. */
+export class PickedPaths {
+  private readonly paths = new Set<string>();
+
+  add(paths: readonly string[]): void {
+    for (const path of paths) this.paths.add(path);
+  }
+
+  /** Throws AppError('forbidden') unless the clerk picked `path`. */
+  require(path: string, what: string): void {
+    if (!this.paths.has(path)) throw new AppError('forbidden', `Only files chosen in the file picker can be ${what}.`);
+  }
+}
+
 export class JobRegistry {
   private readonly jobs = new Map<string, { info: JobInfo; controller: AbortController }>();
 

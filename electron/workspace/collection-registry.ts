@@ -3,7 +3,10 @@
  */
 import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import type { CollectionSummary } from '../../shared/ipc/types.js';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors.js';
+import { DEFAULT_POLICY, type CollectionPolicy, type CollectionSummary } from '../../shared/ipc/types.js';
+import { MAX_BOUNDED_N, MAX_K } from '../../shared/linkage/settings.js';
 import type { CollectionInfo } from '../index-store/collection-index.js';
 
 interface Row {
@@ -14,7 +17,17 @@ interface Row {
   token_count: number;
   shard_count: number;
   last_opened_at: string;
+  policy_json: string;
 }
+
+/** A collection's release policy, as stored and as set. */
+export const policySchema = z
+  .object({
+    k: z.number().int().min(2).max(MAX_K),
+    arity: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    maxN: z.number().int().min(0).max(MAX_BOUNDED_N),
+  })
+  .strict();
 
 export class CollectionRegistry {
   constructor(private readonly db: Database.Database) {}
@@ -40,6 +53,14 @@ export class CollectionRegistry {
     return (this.db.prepare('SELECT * FROM collections ORDER BY last_opened_at DESC').all() as Row[]).map((r) => this.toSummary(r));
   }
 
+  /** Sets a collection's release policy. */
+  setPolicy(path: string, policy: CollectionPolicy): CollectionSummary {
+    const parsed = policySchema.parse(policy);
+    const info = this.db.prepare('UPDATE collections SET policy_json = ? WHERE path = ?').run(JSON.stringify(parsed), path);
+    if (info.changes === 0) throw new AppError('not-found', 'That collection is not in the workspace; open it first.');
+    return this.get(path)!;
+  }
+
   forget(path: string): void {
     this.db.prepare('DELETE FROM collections WHERE path = ?').run(path);
   }
@@ -56,6 +77,17 @@ export class CollectionRegistry {
       lastOpenedAt: row.last_opened_at,
       available,
       problem: available ? undefined : 'The file is no longer there. Find it with "Open collection", or forget it.',
+      policy: parsePolicy(row.policy_json),
     };
+  }
+}
+
+/** The stored policy, or a clear error for a damaged row (never a made-up value). */
+function parsePolicy(json: string | undefined): CollectionPolicy {
+  if (json === undefined) return DEFAULT_POLICY;
+  try {
+    return policySchema.parse(JSON.parse(json));
+  } catch {
+    throw new AppError('index-corrupt', "A collection's policy stored in the workspace is damaged. Set it again on the Collections screen.");
   }
 }

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors.js';
 import type { ChangeSource, ReviewDocument, ReviewDocumentSummary, ReviewSettings, VersionSummary } from '../../shared/ipc/types.js';
+import { settingsSchema } from '../../shared/ipc/schemas.js';
 import { diffTexts, type TextChange } from '../../shared/review/text-change.js';
 
 /** Typing within this long after the last manual edit extends the same version. */
@@ -49,6 +50,15 @@ export interface HistoryEntry {
 
 /** Called after the head text changed, with the change (to move pending suggestions). */
 export type HeadChanged = (documentId: string, change: TextChange) => void;
+
+/** Stored settings, parsed with the contract's schema (older rows get today's defaults); a damaged row is a clear error. */
+function parseSettings(json: string): ReviewSettings {
+  try {
+    return settingsSchema.parse(JSON.parse(json));
+  } catch {
+    throw new AppError('index-corrupt', "This document's settings in the workspace are damaged. Set them again in the Settings tab.");
+  }
+}
 
 function now(): string {
   return new Date().toISOString();
@@ -123,7 +133,7 @@ export class ReviewStore {
       versionCount: count,
       canUndo: head.parent_id !== null,
       canRedo: (JSON.parse(row.redo_json) as number[]).length > 0,
-      settings: JSON.parse(row.settings_json) as ReviewSettings,
+      settings: parseSettings(row.settings_json),
       originalId: row.original_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
@@ -133,7 +143,8 @@ export class ReviewStore {
   list(): ReviewDocumentSummary[] {
     const rows = this.db
       .prepare(
-        'SELECT d.id, d.title, d.updated_at, length(v.text) AS characters FROM documents d JOIN versions v ON v.id = d.head_version_id ORDER BY d.updated_at DESC',
+        // In the order they were opened: the list must not jump about as documents change.
+        'SELECT d.id, d.title, d.updated_at, length(v.text) AS characters FROM documents d JOIN versions v ON v.id = d.head_version_id ORDER BY d.created_at, d.rowid',
       )
       .all() as { id: string; title: string; updated_at: string; characters: number }[];
     return rows.map((r) => ({ id: r.id, title: r.title, updatedAt: r.updated_at, characters: r.characters }));
@@ -240,6 +251,13 @@ export class ReviewStore {
   delete(documentId: string): void {
     this.row(documentId);
     this.db.prepare('DELETE FROM documents WHERE id = ?').run(documentId);
+  }
+
+  /** The text as it was opened (the first version). */
+  originalText(documentId: string): string {
+    this.row(documentId);
+    const row = this.db.prepare('SELECT text FROM versions WHERE document_id = ? ORDER BY id LIMIT 1').get(documentId) as { text: string };
+    return row.text;
   }
 
   /** The chain of versions from the opened text to the head, oldest first. */

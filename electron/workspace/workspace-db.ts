@@ -11,7 +11,7 @@ import { makeFolder } from '../runtime/make-folder.js';
 import { AppError } from '../../shared/errors.js';
 
 const WORKSPACE_APPLICATION_ID = 0x554e4c57; // 'UNLW'
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE collections (
@@ -85,6 +85,51 @@ CREATE TABLE preferences (
 );
 `;
 
+/**
+ * What each schema version adds to the one before, applied in order to older workspaces
+ * (and after SCHEMA to new ones). Version 2: the collection's policy, the reviewer of an
+ * export, the clerk's decisions on findings, and one record per accepted change.
+ */
+const MIGRATIONS: Readonly<Record<number, string>> = {
+  2: `
+ALTER TABLE collections ADD COLUMN policy_json TEXT NOT NULL DEFAULT '{"k":2,"arity":3,"maxN":8}';
+ALTER TABLE exports ADD COLUMN reviewer TEXT;
+CREATE TABLE decisions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  decision TEXT NOT NULL,
+  finding_kind TEXT NOT NULL,
+  start INTEGER NOT NULL,
+  end INTEGER NOT NULL,
+  phrase TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  active INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX decisions_by_document ON decisions (document_id, active);
+CREATE TABLE changes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  version_id INTEGER NOT NULL,
+  decision TEXT NOT NULL,
+  finding_kind TEXT NOT NULL,
+  start INTEGER NOT NULL,
+  removed_characters INTEGER NOT NULL,
+  inserted TEXT NOT NULL,
+  reason TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX changes_by_document ON changes (document_id, version_id);
+`,
+};
+
+function migrate(db: Database.Database, from: number): void {
+  db.transaction(() => {
+    for (let version = from + 1; version <= SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version] ?? '');
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}
+
 /** Opens (creating when new) the workspace database in `folder`. */
 export function openWorkspaceDatabase(folder: string): Database.Database {
   makeFolder(folder, 'workspace folder');
@@ -101,12 +146,15 @@ export function openWorkspaceDatabase(folder: string): Database.Database {
       db.transaction(() => {
         db.exec(SCHEMA);
         db.pragma(`application_id = ${WORKSPACE_APPLICATION_ID}`);
-        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+        db.pragma('user_version = 1');
       })();
+      migrate(db, 1);
     } else if (applicationId !== WORKSPACE_APPLICATION_ID) {
       throw new AppError('not-an-index', `${path} is not an Unlinkable workspace. Move it away and start again.`);
     } else if (version > SCHEMA_VERSION) {
       throw new AppError('index-version', `${path} was written by a newer version of Unlinkable. Update Unlinkable.`);
+    } else if (version < SCHEMA_VERSION) {
+      migrate(db, version);
     }
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');

@@ -26,6 +26,15 @@ export const documentQueries = {
   versions: (documentId: string) => queryOptions({ queryKey: ['versions', 'list', { documentId }], queryFn: () => call('documents:versions', { documentId }) }),
   suggestions: (documentId: string) =>
     queryOptions({ queryKey: ['suggestions', 'list', { documentId }], queryFn: () => call('suggestions:list', { documentId }) }),
+  /** The text as opened: it never changes, so it is fetched once. */
+  original: (documentId: string) =>
+    queryOptions({ queryKey: ['documents', 'original', { documentId }], queryFn: () => call('documents:original', { documentId }), staleTime: Infinity }),
+};
+
+export const decisionQueries = {
+  list: (documentId: string) => queryOptions({ queryKey: ['decisions', 'list', { documentId }], queryFn: () => call('decisions:list', { documentId }) }),
+  changes: (documentId: string) =>
+    queryOptions({ queryKey: ['decisions', 'changes', { documentId }], queryFn: () => call('decisions:changes', { documentId }) }),
 };
 
 /** A short fingerprint of a text for query keys (the text itself would bloat the cache keys). */

@@ -1,39 +1,64 @@
 /**
  * One document under review: the highlighted text (or the editor), its verdict and
- * status, undo and redo, export, and the side panel of findings, suggestions, settings
- * and versions. Shortcuts: E edit, Esc leave editing, J/K next/previous finding,
- * Ctrl+Z / Ctrl+Shift+Z undo/redo (outside the editor).
+ * status, undo and redo, export, and the side panel of findings (the edit plan, or every
+ * phrase), suggestions, changes, settings and versions. Shortcuts: E edit, Esc leave
+ * editing, J/K next/previous finding, Ctrl+Z / Ctrl+Shift+Z undo/redo (outside the editor).
+ *
+ * While a check of the text on screen is pending, nothing claims a result: the verdict,
+ * the findings count and the export dialog all say "Checking…".
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { verdict } from '../../shared/linkage/verdict.js';
-import { findingsOf, type Finding } from '../../shared/review/findings.js';
+import { findingsOf } from '../../shared/review/findings.js';
 import { call } from '../api/client.js';
-import { documentQueries } from '../api/queries.js';
+import { decisionQueries, documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { updateJob } from '../jobs/job-store.js';
 import { ExportDialog } from './ExportDialog.js';
+import { FindingsPanel, type FindingsView, type Item } from './FindingsPanel.js';
 import { FuzzyRankChip } from './FuzzyRankChip.js';
-import { HighlightedText } from './HighlightedText.js';
+import { HighlightedText, Legend } from './HighlightedText.js';
 import { mapFindings } from './map-findings.js';
-import { SidePanel } from './SidePanel.js';
+import { SidePanel, type Tab } from './SidePanel.js';
 import { TextEditor } from './TextEditor.js';
 import { useAutosave } from './use-autosave.js';
 import { useDetection } from './use-detection.js';
+import { usePlan } from './use-plan.js';
+
+const VIEW = 'unlinkable-findings-view';
 
 export function DocumentWorkspace({ document, onOpenCollections }: { document: ReviewDocument; onOpenCollections: () => void }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [focusedId, setFocusedId] = useState<string | null>(null);
+  /** The row chosen in the findings panel (its actions show); separate from the phrase focused in the text. */
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [tab, setTab] = useState<Tab>('findings');
+  const [view, setView] = useState<FindingsView>(() => (localStorage.getItem(VIEW) === 'phrases' ? 'phrases' : 'plan'));
+  const [suggestionJob, setSuggestionJob] = useState<string | null>(null);
   const autosave = useAutosave(document, setError);
   const text = editing ? autosave.draft : document.text;
   const detection = useDetection(document.id, text, document.settings, editing);
+  const decisions = useQuery(decisionQueries.list(document.id));
+  const suggestions = useQuery(documentQueries.suggestions(document.id));
+  const decisionsKey = (decisions.data ?? []).map((d) => `${d.id}:${d.start}`).join(',');
+  const plan = usePlan(
+    document.id,
+    document.text,
+    document.settings,
+    !editing && view === 'plan' && detection.status === 'ready' && decisions.isSuccess,
+    decisionsKey,
+  );
   const findings = useMemo(() => {
     if (detection.result === undefined || detection.resultText === undefined) return [];
     return mapFindings(findingsOf(detection.result), detection.resultText, text);
   }, [detection.result, detection.resultText, text]);
+  const planned = view === 'plan' && plan.planText === text ? plan.plan?.runs : undefined;
+  const previews = (suggestions.data ?? []).filter((s) => s.status === 'pending');
   const setDocument = (updated: ReviewDocument) => queryClient.setQueryData(documentQueries.get(document.id).queryKey, updated);
 
   const run = useMutation({
@@ -43,25 +68,36 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   });
   const undo = () => run.mutate(() => call('documents:undo', { documentId: document.id }));
   const redo = () => run.mutate(() => call('documents:redo', { documentId: document.id }));
-  const placeholder = useCallback(
-    (finding: Finding) =>
-      run.mutate(() =>
-        call('documents:edit', {
-          documentId: document.id,
-          baseVersionId: document.versionId,
-          text: `${document.text.slice(0, finding.start)}[REDACTED]${document.text.slice(finding.end)}`,
-          source: 'placeholder',
-          description: `Replaced a ${finding.kind === 'single' ? 'linkable phrase' : 'combination member'} with a placeholder`,
-        }),
-      ),
-    [document.id, document.text, document.versionId, run],
-  );
+  const placeholders = (items: readonly Item[], description: string) => {
+    if (items.length === 0) return;
+    run.mutate(() =>
+      call('documents:apply-placeholders', {
+        documentId: document.id,
+        baseVersionId: document.versionId,
+        ranges: items.map((i) => ({ start: i.start, end: i.end, kind: i.kind })),
+        description,
+      }),
+    );
+  };
+  const toModel = (items: readonly Item[]) => {
+    if (items.length === 0) return;
+    call('suggestions:generate', { documentId: document.id, source: 'model', spans: items.map((i) => ({ start: i.start, end: i.end })) }).then((job) => {
+      updateJob(job);
+      setSuggestionJob(job.id);
+      setTab('suggestions');
+    }, setError);
+  };
+  const keep = (item: Item, reason: string) => call('decisions:keep', { documentId: document.id, start: item.start, end: item.end, kind: item.kind, reason });
 
-  const jump = (id: string) => {
-    setFocusedId(id);
-    const element = window.document.getElementById(`finding-${id}`);
+  const jumpTo = (start: number, id?: string) => {
+    if (id !== undefined) setFocusedId(id);
+    const byId = id === undefined ? null : window.document.getElementById(`finding-${id}`);
+    const element =
+      byId ??
+      [...window.document.querySelectorAll<HTMLElement>('[data-testid="document-text"] mark')].find((m) => Number(m.dataset.start ?? -1) >= start) ??
+      null;
     element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    element?.focus({ preventScroll: true });
+    if (byId !== null) byId.focus({ preventScroll: true });
   };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -74,10 +110,11 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
       } else if (event.key === 'e' && !event.ctrlKey && !event.metaKey && !editing) {
         event.preventDefault();
         setEditing(true);
-      } else if ((event.key === 'j' || event.key === 'k') && findings.length > 0) {
+      } else if ((event.key === 'j' || event.key === 'k') && findings.length > 0 && target.dataset.item === undefined) {
         const index = findings.findIndex((f) => f.id === focusedId);
         const delta = event.key === 'j' ? 1 : -1;
-        jump(findings[(index + delta + findings.length) % findings.length]!.id);
+        const next = findings[(index + delta + findings.length) % findings.length]!;
+        jumpTo(next.start, next.id);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -87,14 +124,16 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const stopEditing = () => {
     void autosave.flush().then(() => setEditing(false));
   };
-  const remaining = detection.result === undefined ? null : detection.result.minimal.length + detection.result.combinations.length;
-  const settled = detection.result !== undefined && !detection.checkingCombinations && detection.resultText === text;
+  const ready = detection.status === 'ready';
+  const remaining = ready && detection.result !== undefined ? detection.result.minimal.length + detection.result.combinations.length : null;
+  const count = !ready ? '…' : view === 'plan' ? (plan.plan === undefined ? '…' : String(plan.plan.runs.length)) : String(findings.length);
 
   return (
     <>
-      <section className="workspace" data-state={settled ? 'ready' : 'checking'} data-testid="workspace">
+      <section className={`workspace${editing ? ' editing' : ''}`} data-state={ready ? 'ready' : 'checking'} data-testid="workspace">
         <div className="doc-header">
           <h1 title={document.title}>{document.title}</h1>
+          {editing && <span className="badge editing-badge">Editing</span>}
           <button type="button" onClick={() => (editing ? stopEditing() : setEditing(true))} title={editing ? 'Esc' : 'E'}>
             {editing ? 'Done editing' : 'Edit text'}
           </button>
@@ -109,9 +148,14 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
           </button>
         </div>
         <div className="row">
-          {detection.result !== undefined && (
-            <span className={`verdict ${remaining === 0 ? 'clean' : 'linkable'}`} data-testid="verdict" role="status">
-              {verdict(detection.result)}
+          {document.settings.collectionPath !== null && (
+            <span
+              className={`verdict ${!ready ? 'checking' : remaining === 0 ? 'clean' : 'linkable'}`}
+              data-testid="verdict"
+              data-verdict={!ready ? 'checking' : remaining === 0 ? 'clean' : 'linkable'}
+              role="status"
+            >
+              {!ready || detection.result === undefined ? 'Checking…' : verdict(detection.result)}
             </span>
           )}
           <FuzzyRankChip document={document} text={detection.resultText ?? document.text} />
@@ -132,12 +176,15 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             <HighlightedText
               text={document.text}
               findings={findings}
+              planned={planned}
+              previews={previews}
               focusedId={focusedId}
               onFocusFinding={setFocusedId}
               onLeaveText={() => setFocusedId(null)}
             />
           )}
         </div>
+        {!editing && <Legend showPlan={planned !== undefined} />}
         <div className="statusbar" data-testid="statusbar">
           {detection.checkingCombinations && (
             <span data-testid="checking-combinations">
@@ -155,17 +202,44 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             Version {document.versionCount} · saved {new Date(document.updatedAt).toLocaleTimeString()}
           </span>
         </div>
-        {exporting && <ExportDialog document={document} remaining={remaining} onClose={() => setExporting(false)} />}
+        {exporting && <ExportDialog document={document} detection={detection} onClose={() => setExporting(false)} />}
       </section>
       <SidePanel
         document={document}
         detection={detection}
-        findings={findings}
-        focusedId={focusedId}
-        onSelect={setFocusedId}
-        onJump={jump}
-        onPlaceholder={placeholder}
-        busy={run.isPending || editing}
+        plan={plan}
+        tab={tab}
+        onTab={setTab}
+        findingsCount={count}
+        suggestionJob={suggestionJob}
+        onSuggestionJob={setSuggestionJob}
+        onJumpTo={(start) => jumpTo(start)}
+        findings={
+          <FindingsPanel
+            view={view}
+            onView={(next) => {
+              localStorage.setItem(VIEW, next);
+              setView(next);
+            }}
+            status={detection.status}
+            findings={findings}
+            plan={plan}
+            decisions={decisions.data ?? []}
+            focusedId={selectedId}
+            onSelect={setSelectedId}
+            onJump={(id, start) => {
+              setSelectedId(id);
+              // A plan row has no phrase of its own in the text: scroll there without moving the focus.
+              if (id.startsWith('p')) jumpTo(start);
+              else jumpTo(start, id);
+            }}
+            onPlaceholder={placeholders}
+            onModel={toModel}
+            onKeep={keep}
+            onUnkeep={(d) => void call('decisions:unkeep', { documentId: document.id, decisionId: d.id }).catch(setError)}
+            busy={run.isPending || editing || (view === 'plan' && plan.planText !== document.text)}
+          />
+        }
       />
     </>
   );

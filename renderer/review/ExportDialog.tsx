@@ -1,23 +1,41 @@
 /**
- * Export the approved document: the text, a JSON report and optionally a .docx, to a
- * folder. Blocked while linkable phrases remain unless a justification is recorded;
- * existing files are never overwritten without asking.
+ * Export the approved document: the text, the JSON report, the printable review log and
+ * optionally a .docx, to a folder. The dialog waits for the check of the current text;
+ * unless it came out clean at the collection's policy or stricter, a justification (a
+ * real sentence) is required, and the reasons are shown. The reviewer's name is asked
+ * once and remembered, like the chosen files. Existing files are never overwritten
+ * without asking.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { ExportResult, ReviewDocument } from '../../shared/ipc/types.js';
+import { DEFAULT_POLICY, type ExportResult, type ReviewDocument } from '../../shared/ipc/types.js';
+import { releaseGate } from '../../shared/review/release-gate.js';
 import { ApiError, call } from '../api/client.js';
-import { appQueries } from '../api/queries.js';
+import { appQueries, collectionQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import type { Detection } from './use-detection.js';
 
 type OnExisting = 'refuse' | 'rename' | 'overwrite';
+type Format = 'txt' | 'json' | 'html' | 'docx';
+const FORMATS: Record<Format, string> = { txt: 'Text (.txt)', json: 'Report (.json)', html: 'Review log to print and sign (.html)', docx: 'Word (.docx)' };
 
-export function ExportDialog({ document, remaining, onClose }: { document: ReviewDocument; remaining: number | null; onClose: () => void }) {
+export function ExportDialog({ document, detection, onClose }: { document: ReviewDocument; detection: Detection; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const queryClient = useQueryClient();
   const info = useQuery(appQueries.info());
+  const collections = useQuery(collectionQueries.list());
   const [chosenFolder, setFolder] = useState<string | null>(null);
   const folder = chosenFolder ?? info.data?.defaultExportFolder ?? '';
-  const [formats, setFormats] = useState({ txt: true, json: true, docx: false });
+  const [chosenFormats, setFormats] = useState<Record<Format, boolean> | null>(null);
+  const remembered = info.data?.exportFormats;
+  const formats: Record<Format, boolean> = chosenFormats ?? {
+    txt: remembered?.includes('txt') ?? true,
+    json: remembered?.includes('json') ?? true,
+    html: remembered?.includes('html') ?? true,
+    docx: remembered?.includes('docx') ?? false,
+  };
+  const [reviewerInput, setReviewer] = useState<string | null>(null);
+  const reviewer = reviewerInput ?? info.data?.reviewer ?? '';
   const [justification, setJustification] = useState('');
   const [result, setResult] = useState<ExportResult | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -26,18 +44,26 @@ export function ExportDialog({ document, remaining, onClose }: { document: Revie
     dialog.current?.showModal();
   }, []);
 
+  const ready = detection.status === 'ready' && detection.result !== undefined && detection.resultText === document.text;
+  const remaining = ready ? detection.result!.minimal.length + detection.result!.combinations.length : null;
+  const policy = collections.data?.find((c) => c.path === document.settings.collectionPath)?.policy ?? DEFAULT_POLICY;
+  const gate = remaining === null ? null : releaseGate(document.settings, remaining, policy);
+
   const run = useMutation({
     mutationFn: (onExisting: OnExisting) =>
       call('export:run', {
         documentId: document.id,
         folder,
-        formats: (Object.keys(formats) as (keyof typeof formats)[]).filter((f) => formats[f]),
+        formats: (Object.keys(formats) as Format[]).filter((f) => formats[f]),
         justification: justification.trim() === '' ? null : justification,
+        reviewer,
         onExisting,
       }),
     onSuccess: (written) => {
       setConflict(null);
       setResult(written);
+      // The reviewer, the folder and the files are remembered for the next export.
+      void queryClient.invalidateQueries({ queryKey: appQueries.info().queryKey });
     },
     onError: (error) => setConflict(error instanceof ApiError && error.code === 'conflict' ? error.message : null),
   });
@@ -46,11 +72,15 @@ export function ExportDialog({ document, remaining, onClose }: { document: Revie
     const picked = await call('dialog:pick', { purpose: 'export-folder' });
     if (picked.paths[0] !== undefined) setFolder(picked.paths[0]);
   };
-  const needsReason = remaining !== null && remaining > 0;
-  const canExport = folder.trim() !== '' && Object.values(formats).some(Boolean) && (!needsReason || justification.trim() !== '');
+  const canExport =
+    gate !== null &&
+    folder.trim() !== '' &&
+    reviewer.trim().length >= 2 &&
+    Object.values(formats).some(Boolean) &&
+    (!gate.required || justification.trim().split(/\s+/u).length >= 3);
 
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby="export-title" data-testid="export-dialog">
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="export-title" data-testid="export-dialog" data-state={gate === null ? 'checking' : 'ready'}>
       <h2 id="export-title">Export “{document.title}”</h2>
       {result !== null ? (
         <div className="stack" data-testid="export-done">
@@ -87,25 +117,40 @@ export function ExportDialog({ document, remaining, onClose }: { document: Revie
               )}
             </span>
           </label>
-          <fieldset className="row">
+          <label className="stack">
+            Reviewer
+            <input
+              value={reviewer}
+              onChange={(e) => setReviewer(e.target.value)}
+              aria-label="Reviewer"
+              placeholder="Your name, as it goes into the review log"
+            />
+          </label>
+          <fieldset className="stack">
             <legend>Files</legend>
-            {(['txt', 'json', 'docx'] as const).map((f) => (
+            {(Object.keys(FORMATS) as Format[]).map((f) => (
               <label key={f} className="row">
                 <input type="checkbox" checked={formats[f]} onChange={(e) => setFormats({ ...formats, [f]: e.target.checked })} />
-                {f === 'txt' ? 'Text (.txt)' : f === 'json' ? 'Report (.json)' : 'Word (.docx)'}
+                {FORMATS[f]}
               </label>
             ))}
           </fieldset>
-          {needsReason && (
-            <label className="stack">
+          {gate === null ? (
+            <p className="muted" data-testid="export-checking">
+              <span className="spinner" /> Checking the current text before export…
+            </p>
+          ) : gate.required ? (
+            <label className="stack" data-testid="justification">
               <span>
-                <strong>
-                  {remaining} linkable phrase{remaining === 1 ? '' : 's'} remain.
-                </strong>{' '}
-                Export is blocked unless you record why this document may be released anyway; the reason goes into the report.
+                <strong>A justification is required:</strong> {gate.reasons.join('; ')} (the collection's policy is k={policy.k}, arity ≤{policy.arity}, N ≤{' '}
+                {policy.maxN === 0 ? 'unbounded' : policy.maxN}). Record, in a sentence, why this document may be released anyway; it goes into the review log.
               </span>
               <textarea value={justification} onChange={(e) => setJustification(e.target.value)} aria-label="Justification" required />
             </label>
+          ) : (
+            <p className="verdict clean" data-testid="export-clean">
+              Checked clean at the collection's policy: no justification needed.
+            </p>
           )}
           {conflict === null && <ErrorBanner error={run.error} />}
           {conflict !== null && (

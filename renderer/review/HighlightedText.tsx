@@ -1,29 +1,56 @@
 /**
  * The document with its findings highlighted: singles in red (darker when fewer
- * documents hold them), combination spans in amber, and on hover or focus the whole
- * combination outlined. Each finding's first run can take focus, so findings can be
- * reached from the list and the keyboard.
+ * documents hold them), combination members in amber, and on hover or focus the whole
+ * combination outlined; the words of the edit plan boxed in violet; pending suggestions
+ * previewed in place (the words struck through, the replacement after them). Each
+ * finding's first run can take focus, so findings can be reached from the list and the
+ * keyboard. The tooltip says the exact phrase, its documents and its partners.
  */
 import { memo, useMemo, useRef, useState } from 'react';
-import { highlightSegments, type Finding } from '../../shared/review/findings.js';
+import { explainFinding, highlightSegments, type Finding } from '../../shared/review/findings.js';
+
+/** A stretch of text to mark besides the findings. */
+export interface Mark {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A pending replacement to preview. */
+export interface Preview extends Mark {
+  readonly after: string;
+}
 
 interface Props {
   readonly text: string;
   readonly findings: readonly Finding[];
+  /** Words of the edit plan (boxed). */
+  readonly planned?: readonly Mark[];
+  readonly previews?: readonly Preview[];
   readonly focusedId: string | null;
   readonly onFocusFinding: (id: string) => void;
   readonly onLeaveText?: () => void;
 }
 
-function describe(finding: Finding): string {
-  if (finding.kind === 'single') return `Linkable phrase: found in ${finding.documents} document${finding.documents === 1 ? '' : 's'} of the collection`;
-  return `Part of a combination of ${finding.members.length} phrases found together in ${finding.documents} document${finding.documents === 1 ? '' : 's'}`;
-}
+const covers = (marks: readonly Mark[] | undefined, start: number, end: number): number => (marks ?? []).findIndex((m) => m.start <= start && m.end >= end);
 
-export const HighlightedText = memo(function HighlightedText({ text, findings, focusedId, onFocusFinding, onLeaveText }: Props) {
+export const HighlightedText = memo(function HighlightedText({ text, findings, planned, previews, focusedId, onFocusFinding, onLeaveText }: Props) {
   const container = useRef<HTMLPreElement>(null);
   const [tooltip, setTooltip] = useState<{ x: number; y: number; lines: string[] } | null>(null);
-  const segments = useMemo(() => highlightSegments(text.length, findings), [text.length, findings]);
+  const segments = useMemo(() => {
+    // Plan and preview boundaries cut the text too, as zero-width pseudo-findings.
+    const extra = [...(planned ?? []), ...(previews ?? [])].map((m): Finding => ({
+      id: '',
+      kind: 'single',
+      start: m.start,
+      end: m.end,
+      text: '',
+      documents: 0,
+      documentIds: [],
+      members: [],
+    }));
+    const cut = highlightSegments(text.length, [...findings, ...extra]);
+    return cut.map((s) => ({ ...s, findings: s.findings.filter((f) => f < findings.length) }));
+  }, [text.length, findings, planned, previews]);
   const firstRun = useMemo(() => {
     const seen = new Set<number>();
     return segments.map((s) => {
@@ -42,9 +69,11 @@ export const HighlightedText = memo(function HighlightedText({ text, findings, f
 
   const show = (element: HTMLElement) => {
     const ids = (element.dataset.findings ?? '').split(' ').filter(Boolean).map(Number);
-    if (ids.length === 0) return;
+    const lines = ids.flatMap((i) => explainFinding(findings[i]!));
+    if (element.dataset.planned !== undefined) lines.push('Planned: changing this word breaks linkages (see the plan).');
+    if (lines.length === 0) return;
     const rect = element.getBoundingClientRect();
-    setTooltip({ x: rect.left, y: rect.bottom + 6, lines: ids.map((i) => describe(findings[i]!)) });
+    setTooltip({ x: rect.left, y: rect.bottom + 6, lines });
     light(element.dataset.combination, true);
   };
   const hide = (element: HTMLElement) => {
@@ -64,7 +93,12 @@ export const HighlightedText = memo(function HighlightedText({ text, findings, f
       >
         {segments.map((segment, i) => {
           const slice = text.slice(segment.start, segment.end);
-          if (segment.findings.length === 0 && segment.groups.length === 0) return slice;
+          const inPlan = covers(planned, segment.start, segment.end) >= 0;
+          const previewIndex = covers(previews, segment.start, segment.end);
+          const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
+          // The replacement shows once, after the last run of the previewed words.
+          const previewEnds = preview !== undefined && preview.end === segment.end;
+          if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) return slice;
           const covering = segment.findings.map((f) => findings[f]!);
           const singles = covering.filter((f) => f.kind === 'single');
           const minDf = Math.min(...singles.map((f) => f.documents));
@@ -72,19 +106,23 @@ export const HighlightedText = memo(function HighlightedText({ text, findings, f
             singles.length > 0 ? `single df-${Math.min(minDf, 3)}` : '',
             covering.some((f) => f.kind === 'combination') ? 'combo' : '',
             covering.some((f) => f.id === focusedId) ? 'focused' : '',
+            inPlan ? 'planned' : '',
+            preview !== undefined ? 'previewed' : '',
           ].filter(Boolean);
           const combinationIds = covering.filter((f) => f.kind === 'combination').map((f) => `g${findings.indexOf(f)}`);
           const anchor = firstRun[i]!.length > 0 ? findings[firstRun[i]![0]!]! : undefined;
-          return (
+          const mark = (
             <mark
               key={segment.start}
               id={anchor === undefined ? undefined : `finding-${anchor.id}`}
               tabIndex={anchor === undefined ? undefined : -1}
               className={classes.join(' ')}
+              data-start={segment.start}
               data-findings={segment.findings.join(' ')}
+              data-planned={inPlan ? '' : undefined}
               data-combination={combinationIds.join(' ') || undefined}
               data-groups={segment.groups.map((g) => `g${g}`).join(' ') || undefined}
-              aria-label={covering.length > 0 ? `${slice}: ${covering.map(describe).join('; ')}` : undefined}
+              aria-label={covering.length > 0 ? `${slice}: ${covering.flatMap(explainFinding).join(' ')}` : undefined}
               onMouseEnter={(event) => show(event.currentTarget)}
               onMouseLeave={(event) => hide(event.currentTarget)}
               onFocus={(event) => {
@@ -95,6 +133,15 @@ export const HighlightedText = memo(function HighlightedText({ text, findings, f
             >
               {slice}
             </mark>
+          );
+          if (!previewEnds) return mark;
+          return (
+            <span key={segment.start}>
+              {mark}
+              <ins className="preview" data-testid="preview">
+                {preview!.after}
+              </ins>
+            </span>
           );
         })}
       </pre>
@@ -108,3 +155,26 @@ export const HighlightedText = memo(function HighlightedText({ text, findings, f
     </>
   );
 });
+
+/** What the colours mean. */
+export function Legend({ showPlan }: { showPlan: boolean }) {
+  return (
+    <div className="legend small" data-testid="legend" aria-label="What the highlights mean">
+      <span>
+        <mark className="single df-1">rare phrase</mark> found in fewer than k documents (darker: fewer)
+      </span>
+      <span>
+        <mark className="combo">combination member</mark> with other phrases, found together in fewer than k documents
+      </span>
+      {showPlan && (
+        <span>
+          <mark className="planned">planned word</mark> changing it breaks linkages
+        </span>
+      )}
+      <span>
+        <del>previewed</del>
+        <ins className="preview">suggestion</ins>
+      </span>
+    </div>
+  );
+}

@@ -3,15 +3,77 @@
  * would send for rewriting, shown before the clerk chooses it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
-import type { ReviewDocument, ReviewSettings } from '../../shared/ipc/types.js';
+import { useId, useState } from 'react';
+import type { ReviewDocument, ReviewSettings, SourceCandidate } from '../../shared/ipc/types.js';
 import { call } from '../api/client.js';
 import { collectionQueries, detectionQueries, documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
-import type { Detection } from './use-detection.js';
+import { useDebounced, type Detection } from './use-detection.js';
 
-function percent(share: number | null | undefined): string {
-  return share === null || share === undefined ? 'checking…' : `${Math.round(share * 100)} %`;
+/** Typed placeholders the clerk can choose instead of [REDACTED]. */
+const PLACEHOLDERS = ['[REDACTED]', '[PERSON]', '[PLACE]', '[DATE]', '[ORGANISATION]', '[NUMBER]'];
+
+/**
+ * The source document: typed freely (ids of the collection are offered as you type) or
+ * taken from the suggestions; saved on Enter or when the field loses focus, and checked
+ * against the collection then.
+ */
+function SourceField({
+  settings,
+  suggestions,
+  onChoose,
+}: {
+  settings: ReviewSettings;
+  suggestions: readonly SourceCandidate[];
+  onChoose: (id: string | null) => void;
+}) {
+  const ids = useId();
+  const [typed, setTyped] = useState<string | null>(null);
+  const value = typed ?? settings.sourceId ?? '';
+  const search = useDebounced(value, 200);
+  const matches = useQuery({
+    ...collectionQueries.documents(settings.collectionPath ?? '', search, 0, 20),
+    enabled: settings.collectionPath !== null && typed !== null && search.trim().length > 0,
+  });
+  const commit = () => {
+    if (typed === null) return;
+    const next = typed.trim() === '' ? null : typed.trim();
+    setTyped(null);
+    if (next !== settings.sourceId) onChoose(next);
+  };
+  return (
+    <label>
+      Source document
+      <input
+        list={`${ids}-sources`}
+        value={value}
+        placeholder="optional: type to search the collection's ids"
+        aria-label="Source document"
+        data-testid="source-field"
+        onChange={(e) => setTyped(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') setTyped(null);
+        }}
+      />
+      <datalist id={`${ids}-sources`}>
+        {suggestions.map((s) => (
+          <option key={`s-${s.id}`} value={s.id}>{`${s.sharedRarePhrases} rare phrases shared`}</option>
+        ))}
+        {matches.data?.documents
+          .filter((d) => !suggestions.some((s) => s.id === d.id))
+          .map((d) => (
+            <option key={`d-${d.id}`} value={d.id}>{`${d.tokens.toLocaleString()} words`}</option>
+          ))}
+      </datalist>
+    </label>
+  );
+}
+
+function percent(share: number | null | undefined, checking: boolean): string {
+  if (share === null || share === undefined) return checking ? 'checking…' : 'not measured';
+  return `${Math.round(share * 100)} %`;
 }
 
 function Meter({ share }: { share: number | null | undefined }) {
@@ -49,6 +111,23 @@ export function SettingsPanel({ document, detection }: { document: ReviewDocumen
                 {c.name} ({c.documentCount.toLocaleString()} documents)
               </option>
             ))}
+        </select>
+      </label>
+      <label>
+        What the plan changes
+        <select value={settings.strategy} onChange={(e) => update({ strategy: e.target.value as ReviewSettings['strategy'] })} aria-label="Planning strategy">
+          <option value="minimal">The fewest words that break every linkage</option>
+          <option value="paper">Every word of every flagged phrase (the paper's rule)</option>
+        </select>
+      </label>
+      <label>
+        Placeholder
+        <select value={settings.placeholder} onChange={(e) => update({ placeholder: e.target.value })} aria-label="Placeholder">
+          {PLACEHOLDERS.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
         </select>
       </label>
       <label>
@@ -99,7 +178,7 @@ export function SettingsPanel({ document, detection }: { document: ReviewDocumen
                       {arity === 1 ? '1 phrase' : `≤ ${arity} phrases`}
                     </label>
                   </td>
-                  <td>{percent(share)} of the words</td>
+                  <td>{percent(share, detection.status === 'checking' || detection.checkingCombinations)} of the words</td>
                   <td style={{ width: '30%' }}>
                     <Meter share={share} />
                   </td>
@@ -115,21 +194,7 @@ export function SettingsPanel({ document, detection }: { document: ReviewDocumen
           </p>
         )}
       </fieldset>
-      <label>
-        Source document
-        <input
-          list={`${ids}-sources`}
-          value={settings.sourceId ?? ''}
-          placeholder="optional"
-          onChange={(e) => e.target.value === '' && update({ sourceId: null })}
-          onBlur={(e) => e.target.value !== (settings.sourceId ?? '') && update({ sourceId: e.target.value === '' ? null : e.target.value })}
-        />
-      </label>
-      <datalist id={`${ids}-sources`}>
-        {suggestions.data?.map((s) => (
-          <option key={s.id} value={s.id}>{`${s.sharedRarePhrases} rare phrases shared`}</option>
-        ))}
-      </datalist>
+      <SourceField settings={settings} suggestions={suggestions.data ?? []} onChoose={(sourceId) => update({ sourceId })} />
       {top !== undefined && top.id !== settings.sourceId && (
         <p className="small">
           Most likely source: <strong>{top.id}</strong> ({top.sharedRarePhrases} rare phrases shared).{' '}

@@ -1,45 +1,37 @@
 /**
- * The panel beside the text: findings, suggestions, settings (with what each would
- * send for rewriting) and versions. Arrow keys move between tabs.
+ * The panel beside the text: findings (the plan, or every phrase), suggestions, the
+ * changes since the text was opened, settings (with what each would send for rewriting)
+ * and versions. Arrow keys move between tabs.
  */
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
-import type { Finding } from '../../shared/review/findings.js';
-import { call } from '../api/client.js';
-import { ErrorBanner } from '../common/ErrorBanner.js';
-import { updateJob } from '../jobs/job-store.js';
-import { FindingsList } from './FindingsList.js';
+import { ChangesPanel } from './ChangesPanel.js';
 import { SettingsPanel } from './SettingsPanel.js';
 import { SuggestionsPanel } from './SuggestionsPanel.js';
 import type { Detection } from './use-detection.js';
+import type { Plan } from './use-plan.js';
 import { VersionsPanel } from './VersionsPanel.js';
 
-const TABS = ['findings', 'suggestions', 'settings', 'versions'] as const;
-type Tab = (typeof TABS)[number];
-const LABELS: Record<Tab, string> = { findings: 'Findings', suggestions: 'Suggestions', settings: 'Settings', versions: 'Versions' };
+export const TABS = ['findings', 'suggestions', 'changes', 'settings', 'versions'] as const;
+export type Tab = (typeof TABS)[number];
+const LABELS: Record<Tab, string> = { findings: 'Findings', suggestions: 'Suggestions', changes: 'Changes', settings: 'Settings', versions: 'Versions' };
 
 interface Props {
   readonly document: ReviewDocument;
   readonly detection: Detection;
-  readonly findings: readonly Finding[];
-  readonly focusedId: string | null;
-  readonly onSelect: (id: string) => void;
-  readonly onJump: (id: string) => void;
-  readonly onPlaceholder: (finding: Finding) => void;
-  readonly busy: boolean;
+  readonly plan: Plan;
+  readonly tab: Tab;
+  readonly onTab: (tab: Tab) => void;
+  /** "12", or "…" while the count is not final. */
+  readonly findingsCount: string;
+  readonly findings: ReactNode;
+  readonly suggestionJob: string | null;
+  readonly onSuggestionJob: (jobId: string | null) => void;
+  readonly onJumpTo: (start: number) => void;
 }
 
 export function SidePanel(props: Props) {
-  const [tab, setTab] = useState<Tab>('findings');
-  const [suggestionJob, setSuggestionJob] = useState<string | null>(null);
-  const [rewriteError, setRewriteError] = useState<unknown>(null);
-  const rewrite = (finding: Finding) => {
-    call('suggestions:generate', { documentId: props.document.id, source: 'model', spans: [{ start: finding.start, end: finding.end }] }).then((job) => {
-      updateJob(job);
-      setSuggestionJob(job.id);
-      setTab('suggestions');
-    }, setRewriteError);
-  };
+  const { tab } = props;
   return (
     <aside className="sidepanel" aria-label="Review panel">
       <div className="tabs" role="tablist">
@@ -52,35 +44,25 @@ export function SidePanel(props: Props) {
             aria-selected={tab === name}
             aria-controls={`panel-${name}`}
             tabIndex={tab === name ? 0 : -1}
-            onClick={() => setTab(name)}
+            onClick={() => props.onTab(name)}
             onKeyDown={(event) => {
               if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
               const next = TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
-              setTab(next);
+              props.onTab(next);
               window.document.getElementById(`tab-${next}`)?.focus();
             }}
           >
             {LABELS[name]}
-            {name === 'findings' && ` (${props.findings.length})`}
+            {name === 'findings' && <span data-testid="findings-count"> ({props.findingsCount})</span>}
           </button>
         ))}
       </div>
       <div className="tabpanel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'findings' && (
-          <>
-            <ErrorBanner error={rewriteError} onDismiss={() => setRewriteError(null)} />
-            <FindingsList
-              findings={props.findings}
-              focusedId={props.focusedId}
-              onSelect={props.onSelect}
-              onJump={props.onJump}
-              onPlaceholder={props.onPlaceholder}
-              onRewrite={rewrite}
-              busy={props.busy}
-            />
-          </>
+        {tab === 'findings' && props.findings}
+        {tab === 'suggestions' && (
+          <SuggestionsPanel document={props.document} jobId={props.suggestionJob} onJob={props.onSuggestionJob} onJumpTo={props.onJumpTo} />
         )}
-        {tab === 'suggestions' && <SuggestionsPanel document={props.document} jobId={suggestionJob} onJob={setSuggestionJob} />}
+        {tab === 'changes' && <ChangesPanel document={props.document} plan={props.plan} />}
         {tab === 'settings' && <SettingsPanel document={props.document} detection={props.detection} />}
         {tab === 'versions' && <VersionsPanel document={props.document} />}
       </div>

@@ -19,12 +19,15 @@ function SuggestionCard({
   text,
   onAccept,
   onReject,
+  onShow,
   busy,
 }: {
   suggestion: Suggestion;
   text: string;
   onAccept: (replacement?: string) => void;
   onReject: () => void;
+  /** Scrolls the text to the suggestion (it previews there). */
+  onShow: () => void;
   busy: boolean;
 }) {
   const [editing, setEditing] = useState(false);
@@ -32,11 +35,15 @@ function SuggestionCard({
   const before = text.slice(Math.max(0, suggestion.start - CONTEXT), suggestion.start);
   const after = text.slice(suggestion.end, suggestion.end + CONTEXT);
   return (
-    <div className="suggestion" data-testid="suggestion">
+    // A click anywhere on the card but its buttons shows the place in the text.
+    <div className="suggestion" data-testid="suggestion" onClick={(event) => (event.target as HTMLElement).closest('button, textarea') === null && onShow()}>
       <div className="row small">
         <span className="badge">{suggestion.source === 'model' ? 'Model' : 'Placeholder'}</span>
         {suggestion.fallback && <span className="badge warn">Model failed: placeholder used</span>}
         <span className="muted">pass {suggestion.pass}</span>
+        <button type="button" className="link" onClick={onShow}>
+          Show in text
+        </button>
       </div>
       <p>
         {suggestion.start > CONTEXT && '…'}
@@ -63,7 +70,17 @@ function SuggestionCard({
   );
 }
 
-export function SuggestionsPanel({ document, jobId, onJob }: { document: ReviewDocument; jobId: string | null; onJob: (jobId: string | null) => void }) {
+export function SuggestionsPanel({
+  document,
+  jobId,
+  onJob,
+  onJumpTo,
+}: {
+  document: ReviewDocument;
+  jobId: string | null;
+  onJob: (jobId: string | null) => void;
+  onJumpTo: (start: number) => void;
+}) {
   const queryClient = useQueryClient();
   const suggestions = useQuery(documentQueries.suggestions(document.id));
   const setJobId = onJob;
@@ -111,6 +128,9 @@ export function SuggestionsPanel({ document, jobId, onJob }: { document: ReviewD
           >
             Accept all ({pending.length})
           </button>
+          <button type="button" disabled={act.isPending} onClick={() => act.mutate(() => call('suggestions:reject-all', { documentId: document.id }))}>
+            Reject all
+          </button>
           <button
             type="button"
             disabled={running || generate.isPending}
@@ -140,6 +160,7 @@ export function SuggestionsPanel({ document, jobId, onJob }: { document: ReviewD
           suggestion={s}
           text={document.text}
           busy={act.isPending}
+          onShow={() => onJumpTo(s.start)}
           onAccept={(replacement) =>
             act.mutate(() => call('suggestions:accept', { documentId: document.id, suggestionId: s.id, ...(replacement !== undefined ? { replacement } : {}) }))
           }

@@ -1,7 +1,8 @@
 /**
  * The checks of the text on screen: single N-grams at once (within ~100 ms of an edit),
  * combinations in a background job that a newer text supersedes. Returns the best
- * result available for exactly this text.
+ * result available, and whether it is the final word on exactly the text on screen:
+ * nothing may claim "no linkable phrases" while a check of the current text is pending.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -10,7 +11,7 @@ import { call } from '../api/client.js';
 import { detectionQueries, textKey } from '../api/queries.js';
 import { updateJob, useJob } from '../jobs/job-store.js';
 
-function useDebounced<T>(value: T, ms: number): T {
+export function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(value), ms);
@@ -19,10 +20,18 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+/**
+ * 'checking': a check of the text on screen is still running (or about to); what is
+ * shown may be older or partial. 'ready': the result is final for this text and these
+ * settings. 'unavailable': no collection is chosen, or the check failed.
+ */
+export type DetectionStatus = 'checking' | 'ready' | 'unavailable';
+
 export interface Detection {
   readonly result: CheckResult | undefined;
   /** The text the result describes (offsets refer to it). */
   readonly resultText: string | undefined;
+  readonly status: DetectionStatus;
   readonly checkingCombinations: boolean;
   readonly error: unknown;
 }
@@ -33,10 +42,11 @@ export function useDetection(documentId: string, text: string, settings: ReviewS
   const singles = useQuery({ ...detectionQueries.check(documentId, checkedText, settings), enabled, placeholderData: keepPreviousData });
   const key = `${textKey(checkedText)}|${JSON.stringify(settings)}`;
   const [combination, setCombination] = useState<{ key: string; jobId: string; text: string } | null>(null);
-  const [combinationError, setCombinationError] = useState<unknown>(null);
+  const [combinationError, setCombinationError] = useState<{ key: string; error: unknown } | null>(null);
 
   useEffect(() => {
-    if (!enabled || settings.arity === 1) return;
+    // At arity 1 the combinations still run, in the background, for the cost of the other arities.
+    if (!enabled) return;
     let cancelled = false;
     const timer = setTimeout(
       () => {
@@ -45,7 +55,7 @@ export function useDetection(documentId: string, text: string, settings: ReviewS
             updateJob(job);
             if (!cancelled) setCombination({ key, jobId: job.id, text: checkedText });
           },
-          (error: unknown) => !cancelled && setCombinationError(error),
+          (error: unknown) => !cancelled && setCombinationError({ key, error }),
         );
       },
       typing ? 400 : 0,
@@ -60,11 +70,18 @@ export function useDetection(documentId: string, text: string, settings: ReviewS
 
   const job = useJob(combination?.jobId);
   const full = combination?.key === key && job?.state === 'done' ? { text: combination.text, result: job.value as CheckResult } : undefined;
+  const singlesNow = singles.data !== undefined && singles.data.text === text && !singles.isPlaceholderData ? singles.data : undefined;
   const best = full ?? singles.data;
+  const jobFailed = combination?.key === key && job?.state === 'failed';
+  const error = singles.error ?? (combinationError?.key === key ? combinationError.error : null) ?? (jobFailed ? new Error(job?.error?.message) : null);
+  // Final: the full check of exactly this text, or at arity 1 its single-N-gram check.
+  const final = full !== undefined && full.text === text ? full : settings.arity === 1 ? singlesNow : undefined;
+  const status: DetectionStatus = !enabled || error !== null ? 'unavailable' : final !== undefined ? 'ready' : 'checking';
   return {
-    result: best?.result,
-    resultText: best?.text,
-    checkingCombinations: enabled && settings.arity > 1 && full === undefined && job?.state !== 'failed',
-    error: singles.error ?? combinationError ?? (job?.state === 'failed' && combination?.key === key ? new Error(job.error?.message) : null),
+    result: (final ?? best)?.result,
+    resultText: (final ?? best)?.text,
+    status,
+    checkingCombinations: enabled && full === undefined && !jobFailed,
+    error,
   };
 }

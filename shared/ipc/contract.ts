@@ -6,9 +6,27 @@
  */
 import { z } from 'zod';
 import type { DetectionResult } from '../linkage/types.js';
+import { MAX_BOUNDED_N, MAX_K } from '../linkage/settings.js';
+import {
+  documentId,
+  documentSourceSchema,
+  findingKind,
+  id,
+  importSourceSchema,
+  jobId,
+  LIMITS,
+  path,
+  rewriteSettingsSchema,
+  settingsSchema,
+  text,
+} from './schemas.js';
+
+export { LIMITS, settingsSchema, rewriteSettingsSchema };
 import type {
   AppInfo,
+  ChangeRecord,
   CheckResult,
+  Decision,
   CollectionDocument,
   CollectionSummary,
   ExportResult,
@@ -22,52 +40,6 @@ import type {
   Suggestion,
   VersionSummary,
 } from './types.js';
-
-/** Bounds that keep a hostile payload from exhausting memory. */
-export const LIMITS = {
-  /** Largest document text accepted over IPC (characters). */
-  textLength: 25_000_000,
-  /** Largest upload (bytes, before base64). */
-  uploadBytes: 256 * 1024 * 1024,
-  path: 4096,
-  id: 512,
-  title: 300,
-  justification: 5000,
-} as const;
-
-const id = z.string().min(1).max(LIMITS.id);
-const documentId = z.string().uuid();
-const path = z
-  .string()
-  .min(1)
-  .max(LIMITS.path)
-  .refine((p) => !p.includes('\u0000'), 'paths cannot contain NUL');
-const text = z.string().max(LIMITS.textLength);
-const jobId = z.string().uuid();
-
-/** Detection settings as the review screen edits them. */
-export const settingsSchema = z
-  .object({
-    k: z.number().int().min(2).max(1000),
-    arity: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    maxN: z.number().int().min(0).max(64),
-    sourceId: id.nullable(),
-    collectionPath: path.nullable(),
-  })
-  .strict();
-
-/** Where imported documents come from: uploaded files, or paths from a native picker. */
-export const importSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('upload'), uploadId: z.string().uuid() }).strict(),
-  z.object({ kind: z.literal('path'), path }).strict(),
-]);
-
-/** A document to open for review. */
-export const documentSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), title: z.string().min(1).max(LIMITS.title), text: text.min(1) }).strict(),
-  z.object({ kind: z.literal('upload'), uploadId: z.string().uuid(), recordId: id.optional() }).strict(),
-  z.object({ kind: z.literal('path'), path, recordId: id.optional() }).strict(),
-]);
 
 const empty = z.object({}).strict();
 
@@ -89,6 +61,21 @@ export const contract = {
   'collections:list': channel<CollectionSummary[]>()(empty),
   /** Opens an existing collection file and remembers it. */
   'collections:open': channel<CollectionSummary>()(z.object({ path }).strict()),
+  /** Sets a collection's release policy: the settings a text must be checked clean at for export without a justification. */
+  'collections:policy': channel<CollectionSummary>()(
+    z
+      .object({
+        path,
+        policy: z
+          .object({
+            k: z.number().int().min(2).max(MAX_K),
+            arity: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+            maxN: z.number().int().min(0).max(MAX_BOUNDED_N),
+          })
+          .strict(),
+      })
+      .strict(),
+  ),
   /** Forgets a collection (the file is left alone). */
   'collections:forget': channel<null>()(z.object({ path }).strict()),
   /** Starts building a new collection in the workspace; returns the job. */
@@ -141,11 +128,48 @@ export const contract = {
   'documents:restore': channel<ReviewDocument>()(z.object({ documentId, versionId: z.number().int() }).strict()),
   'documents:settings': channel<ReviewDocument>()(z.object({ documentId, settings: settingsSchema }).strict()),
   'documents:delete': channel<null>()(z.object({ documentId }).strict()),
+  /** The text as it was opened: the "before" of the before/after view. */
+  'documents:original': channel<{ text: string }>()(z.object({ documentId }).strict()),
+  /**
+   * Replaces ranges of the head text with the document's placeholder (merging rule of
+   * shared/review/redaction.ts) as one new version, recording each range as an accepted
+   * change of its kind: a finding, a planned run, or the whole plan at once.
+   */
+  'documents:apply-placeholders': channel<ReviewDocument>()(
+    z
+      .object({
+        documentId,
+        baseVersionId: z.number().int(),
+        ranges: z
+          .array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0), kind: findingKind }).strict())
+          .min(1)
+          .max(100_000),
+        description: z.string().max(500),
+      })
+      .strict(),
+  ),
+
+  /** The clerk's decisions to keep flagged phrases, with their reasons. */
+  'decisions:list': channel<Decision[]>()(z.object({ documentId }).strict()),
+  'decisions:keep': channel<Decision>()(
+    z
+      .object({ documentId, start: z.number().int().min(0), end: z.number().int().min(0), kind: findingKind, reason: z.string().max(LIMITS.justification) })
+      .strict(),
+  ),
+  'decisions:unkeep': channel<null>()(z.object({ documentId, decisionId: z.number().int() }).strict()),
+  /** Every accepted change of the head's history, for the review log. */
+  'decisions:changes': channel<ChangeRecord[]>()(z.object({ documentId }).strict()),
 
   /** Single N-grams now (fast); `complete: false` until combinations are added. */
   'detection:check': channel<CheckResult>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
   /** Combinations in the background; the job's value is a CheckResult. Supersedes the previous one. */
   'detection:combinations': channel<JobInfo>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
+  /**
+   * The edit plan of a text (the fewest words to change, or the paper's rule) as a job
+   * whose value is a PlanView; a newer plan of the same document supersedes it. Words
+   * the clerk keeps (active keep decisions) are never planned.
+   */
+  'detection:plan': channel<JobInfo>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
   /** The likeliest sources of a text among the collection. */
   'detection:suggest-source': channel<SourceCandidate[]>()(z.object({ text, collectionPath: path }).strict()),
 
@@ -172,6 +196,7 @@ export const contract = {
   ),
   'suggestions:reject': channel<null>()(z.object({ documentId, suggestionId: z.number().int() }).strict()),
   'suggestions:accept-all': channel<ReviewDocument>()(z.object({ documentId }).strict()),
+  'suggestions:reject-all': channel<null>()(z.object({ documentId }).strict()),
 
   /** Writes the approved document to a folder; refuses to overwrite unless asked. */
   'export:run': channel<ExportResult>()(
@@ -179,8 +204,10 @@ export const contract = {
       .object({
         documentId,
         folder: path,
-        formats: z.array(z.enum(['txt', 'json', 'docx'])).min(1),
+        formats: z.array(z.enum(['txt', 'json', 'html', 'docx'])).min(1),
         justification: z.string().max(LIMITS.justification).nullable(),
+        /** Who reviewed: remembered for the next export. */
+        reviewer: z.string().trim().min(2).max(LIMITS.title),
         onExisting: z.enum(['refuse', 'rename', 'overwrite']),
       })
       .strict(),
@@ -191,22 +218,7 @@ export const contract = {
   /** Checks a GGUF file (without loading it) and makes it the model for rewriting. */
   'models:choose': channel<ModelState>()(z.object({ path }).strict()),
   /** How the model rewrites: temperature, seed, passes, examples, answer length. */
-  'models:settings': channel<ModelState>()(
-    z
-      .object({
-        temperature: z.number().min(0).max(2),
-        seed: z
-          .number()
-          .int()
-          .min(0)
-          .max(2 ** 31 - 1)
-          .nullable(),
-        maxPasses: z.number().int().min(1).max(10),
-        fewShot: z.number().int().min(0).max(4),
-        maxTokens: z.number().int().min(8).max(8192).nullable(),
-      })
-      .strict(),
-  ),
+  'models:settings': channel<ModelState>()(rewriteSettingsSchema),
   /** Computes the chosen model's SHA-256 (a job: gigabytes take seconds). */
   'models:hash': channel<JobInfo>()(empty),
 
@@ -216,7 +228,10 @@ export const contract = {
 
 export type Contract = typeof contract;
 export type ChannelName = keyof Contract;
+/** What a caller sends (defaults may be left out). */
 export type RequestOf<C extends ChannelName> = z.input<Contract[C]['request']>;
+/** What a handler receives: the request after its schema parsed it (defaults filled in). */
+export type ParsedRequestOf<C extends ChannelName> = z.output<Contract[C]['request']>;
 export type ResponseOf<C extends ChannelName> = Exclude<Contract[C]['response'], undefined>;
 
 /** The names of all channels: what the preload exposes. */
@@ -231,7 +246,7 @@ export type AppEvent =
   | { readonly type: 'job'; readonly job: JobInfo }
   | {
       readonly type: 'changed';
-      readonly domains: readonly ('collections' | 'documents' | 'suggestions' | 'versions')[];
+      readonly domains: readonly ('collections' | 'documents' | 'suggestions' | 'versions' | 'decisions')[];
       readonly documentId?: string;
       readonly path?: string;
     };

@@ -3,7 +3,7 @@
  * typed arrays, so the same values cross Electron IPC and the browser host's HTTP.
  */
 import type { IndexStatistics } from './statistics.js';
-import type { Arity } from '../linkage/settings.js';
+import type { ReviewSettings, RewriteSettings } from './schemas.js';
 import type { DetectionResult } from '../linkage/types.js';
 
 export type { IndexStatistics };
@@ -16,7 +16,24 @@ export interface AppInfo {
   readonly canPickPaths: boolean;
   readonly workspacePath: string;
   readonly defaultExportFolder: string;
+  /** The reviewer named at the last export (asked once, remembered). */
+  readonly reviewer: string | null;
+  /** The files chosen at the last export. */
+  readonly exportFormats: readonly ('txt' | 'json' | 'html' | 'docx')[] | null;
 }
+
+/**
+ * A collection's release policy: the settings a text must be checked clean at (or
+ * stricter) for an export without a justification. Defaults: k = 2, arity ≤ 3, N ≤ 8.
+ */
+export interface CollectionPolicy {
+  readonly k: number;
+  readonly arity: 1 | 2 | 3;
+  /** 0 = unbounded (the strictest). */
+  readonly maxN: number;
+}
+
+export const DEFAULT_POLICY: CollectionPolicy = { k: 2, arity: 3, maxN: 8 };
 
 /** A collection the clerk has opened or created. */
 export interface CollectionSummary {
@@ -31,6 +48,7 @@ export interface CollectionSummary {
   readonly available: boolean;
   /** Why it is unavailable, for people. */
   readonly problem?: string | undefined;
+  readonly policy: CollectionPolicy;
 }
 
 /** One document of a collection, as listed. */
@@ -42,15 +60,7 @@ export interface CollectionDocument {
   readonly addedAt: string;
 }
 
-/** Detection settings of a review document. */
-export interface ReviewSettings {
-  readonly collectionPath: string | null;
-  readonly k: number;
-  readonly arity: Arity;
-  /** 0 = unbounded. */
-  readonly maxN: number;
-  readonly sourceId: string | null;
-}
+export type { ReviewSettings, RewriteSettings } from './schemas.js';
 
 /** Where an accepted change came from. */
 export type ChangeSource = 'import' | 'manual' | 'placeholder' | 'model' | 'restore';
@@ -104,6 +114,64 @@ export interface Suggestion {
   readonly fallback: boolean;
   readonly pass: number;
   readonly createdAt: string;
+}
+
+/** What a finding is: a rare phrase, a member of a linkable combination, or a run of the edit plan. */
+export type FindingKind = 'single' | 'combination' | 'plan';
+
+/** The clerk's decision to keep a flagged phrase, with the reason (it goes into the review log). */
+export interface Decision {
+  readonly id: number;
+  readonly decision: 'keep';
+  readonly kind: FindingKind;
+  /** Where the phrase is in the current text (decisions follow edits). */
+  readonly start: number;
+  readonly end: number;
+  readonly phrase: string;
+  readonly reason: string;
+  readonly createdAt: string;
+}
+
+/** One accepted change, as the review log lists it: where, what kind, which decision and why. */
+export interface ChangeRecord {
+  readonly versionId: number;
+  readonly decision: 'placeholder' | 'model' | 'manual';
+  /** What was changed: a finding of a kind, flagged spans (a suggestion), or the text itself (the clerk's own edit). */
+  readonly kind: FindingKind | 'spans' | 'text';
+  /** Offset in the text before the change. */
+  readonly start: number;
+  readonly removedCharacters: number;
+  /** What went in (a placeholder, the model's words, the clerk's words); the removed text is never stored. */
+  readonly inserted: string;
+  readonly reason: string | null;
+  readonly at: string;
+}
+
+/** A planned run of words, as the review screen lists it. */
+export interface PlannedRunView {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly spans: number;
+  readonly combinations: number;
+  readonly phrases: readonly string[];
+}
+
+/** The edit plan of a text (see shared/linkage/plan): what the plan view shows. */
+export interface PlanView {
+  readonly strategy: 'minimal' | 'paper';
+  readonly words: number;
+  readonly planned: number;
+  readonly runs: readonly PlannedRunView[];
+  /** The text with the plan applied as placeholders. */
+  readonly redacted: string;
+  readonly editRatio: number;
+  readonly summary: string;
+  readonly clean: boolean;
+  readonly exact: boolean;
+  readonly lowerBound: number;
+  readonly rounds: number;
+  readonly milliseconds: number;
 }
 
 /** Singles now, combinations later: what the review screen shows. */
@@ -162,7 +230,7 @@ export interface JobInfo {
   readonly error?: { readonly code: string; readonly message: string } | undefined;
 }
 
-export type JobKind = 'collection-create' | 'collection-add' | 'statistics' | 'combinations' | 'suggestions' | 'model-hash';
+export type JobKind = 'collection-create' | 'collection-add' | 'statistics' | 'combinations' | 'plan' | 'suggestions' | 'model-hash';
 
 /** A GGUF model file found in a model folder (or chosen by path). */
 export interface ModelFile {
@@ -175,18 +243,6 @@ export interface ModelFile {
   readonly contextLength: number | null;
   /** Why the file cannot be used, when it cannot. */
   readonly problem: string | null;
-}
-
-/** How the model rewrites (temperature and seed as in the paper: 1.2 and random). */
-export interface RewriteSettings {
-  readonly temperature: number;
-  /** null: a new random seed each run (it is recorded). */
-  readonly seed: number | null;
-  readonly maxPasses: number;
-  /** Few-shot examples in the prompt (0–4). */
-  readonly fewShot: number;
-  /** Most tokens per answer; null: enough for the longest answer the schema allows. */
-  readonly maxTokens: number | null;
 }
 
 export const DEFAULT_REWRITE_SETTINGS: RewriteSettings = { temperature: 1.2, seed: null, maxPasses: 4, fewShot: 4, maxTokens: null };

@@ -13,6 +13,8 @@ export interface Finding {
   readonly text: string;
   /** Documents holding the phrase (single) or the whole combination. */
   readonly documents: number;
+  /** Their ids in the collection (the clerk can look them up). */
+  readonly documentIds: readonly string[];
   /** For combinations: the members' spans, this one included. */
   readonly members: readonly { readonly start: number; readonly end: number; readonly text: string }[];
 }
@@ -26,6 +28,7 @@ export function findingsOf(result: Pick<DetectionResult, 'minimal' | 'combinatio
     end: m.end,
     text: m.text,
     documents: m.df,
+    documentIds: m.documents,
     members: [],
   }));
   const combinations: Finding[] = result.combinations.map((c) => ({
@@ -35,6 +38,7 @@ export function findingsOf(result: Pick<DetectionResult, 'minimal' | 'combinatio
     end: c.end,
     text: c.text,
     documents: c.witness.intersection,
+    documentIds: c.witness.documents,
     members: c.witness.members.map((m) => ({ start: m.start, end: m.end, text: m.text })),
   }));
   return [...singles, ...combinations].sort((a, b) => a.start - b.start || (a.kind === b.kind ? a.end - b.end : a.kind === 'single' ? -1 : 1));
@@ -75,4 +79,16 @@ export function highlightSegments(textLength: number, findings: readonly Finding
     out.push({ start, end, findings: covering, groups });
   }
   return out;
+}
+
+/** What a finding is, in words: the exact phrase, its documents, its partners. For tooltips and the findings list. */
+export function explainFinding(finding: Finding): string[] {
+  const ids =
+    finding.documentIds.length <= 3
+      ? finding.documentIds.join(', ')
+      : `${finding.documentIds.slice(0, 3).join(', ')} and ${finding.documentIds.length - 3} more`;
+  const where = `${finding.documents} document${finding.documents === 1 ? '' : 's'}${ids.length > 0 ? ` (${ids})` : ''}`;
+  if (finding.kind === 'single') return [`“${finding.text}”: a rare phrase, found in ${where}.`];
+  const partners = finding.members.filter((m) => m.start !== finding.start || m.end !== finding.end).map((m) => `“${m.text}”`);
+  return [`“${finding.text}”, together with ${partners.join(' and ')}: these phrases are found together in ${where}.`];
 }

@@ -1,6 +1,7 @@
 /**
  * App information, native pickers, uploads and jobs.
  */
+import { z } from 'zod';
 import { AppError } from '../../../shared/errors.js';
 import { LIMITS } from '../../../shared/ipc/contract.js';
 import { inputKind, readInputs } from '../../import/read-inputs.js';
@@ -20,6 +21,13 @@ async function listRecords(path: string): Promise<{ id: string; originalId: stri
   return records;
 }
 
+/** The formats remembered from the last export; anything unexpected counts as none. */
+function savedFormats(json: string | undefined): ('txt' | 'json' | 'html' | 'docx')[] | null {
+  if (json === undefined) return null;
+  const parsed = z.array(z.enum(['txt', 'json', 'html', 'docx'])).safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
+}
+
 export function appHandlers(services: AppServices): AppHandlers {
   return {
     'app:info': async () => ({
@@ -28,12 +36,14 @@ export function appHandlers(services: AppServices): AppHandlers {
       canPickPaths: services.options.pickPaths !== undefined,
       workspacePath: services.options.workspaceFolder,
       defaultExportFolder: getPreference(services.db, 'export-folder') ?? services.defaultExportFolder,
+      reviewer: getPreference(services.db, 'reviewer') ?? null,
+      exportFormats: savedFormats(getPreference(services.db, 'export-formats')),
     }),
     'dialog:pick': async ({ purpose }) => {
       if (services.options.pickPaths === undefined)
         throw new AppError('forbidden', 'File pickers are only available in the desktop app; use the upload buttons instead.');
       const paths = await services.options.pickPaths(purpose);
-      for (const path of paths) services.pickedPaths.add(path);
+      services.pickedPaths.add(paths);
       return { paths };
     },
     'files:upload': async ({ uploadId, name, relativePath, base64 }) => {

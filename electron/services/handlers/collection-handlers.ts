@@ -8,7 +8,6 @@ import { AppError } from '../../../shared/errors.js';
 import type { RequestOf } from '../../../shared/ipc/contract.js';
 import type { CollectionSummary, IndexStatistics } from '../../../shared/ipc/types.js';
 import { createImportClient } from '../../engine/engine-clients.js';
-import type { CollectionInfo } from '../../index-store/collection-index.js';
 import type { ImportReport } from '../../index-store/collection-writer.js';
 import { getPreference, setPreference } from '../../workspace/workspace-db.js';
 import type { AppServices, Handlers } from '../app-services.js';
@@ -18,6 +17,7 @@ type CollectionHandlers = Pick<
   | 'collections:list'
   | 'collections:open'
   | 'collections:forget'
+  | 'collections:policy'
   | 'collections:create'
   | 'collections:add'
   | 'collections:remove-documents'
@@ -29,7 +29,7 @@ type CollectionHandlers = Pick<
 export function resolveSources(services: AppServices, sources: RequestOf<'collections:create'>['sources']): string[] {
   return sources.map((source) => {
     if (source.kind === 'upload') return services.uploads.resolve(source.uploadId);
-    if (!services.pickedPaths.has(source.path)) throw new AppError('forbidden', 'Only files chosen in the file picker can be imported.');
+    services.pickedPaths.require(source.path, 'imported');
     return source.path;
   });
 }
@@ -59,7 +59,7 @@ export function knownCollection(services: AppServices, path: string): Collection
 }
 
 async function rememberFromEngine(services: AppServices, path: string): Promise<CollectionSummary> {
-  const info = await services.engine.request<CollectionInfo>('info', { path });
+  const info = await services.engine.request('info', { path });
   const summary = services.collections.remember(info);
   services.emit({ type: 'changed', domains: ['collections'], path });
   return summary;
@@ -68,12 +68,12 @@ async function rememberFromEngine(services: AppServices, path: string): Promise<
 async function runImport(
   services: AppServices,
   op: 'create' | 'add',
-  args: object,
+  args: { path: string; inputs: string[]; name?: string; replace?: boolean },
   context: { signal: AbortSignal; progress: (phase: string, done: number, total: number) => void },
 ): Promise<ImportReport> {
   const worker = createImportClient();
   try {
-    return await worker.request<ImportReport>(op, args, { signal: context.signal, onProgress: context.progress });
+    return await worker.request(op, args, { signal: context.signal, onProgress: context.progress });
   } finally {
     await worker.dispose();
   }
@@ -83,6 +83,12 @@ export function collectionHandlers(services: AppServices): CollectionHandlers {
   return {
     'collections:list': async () => services.collections.list(),
     'collections:open': async ({ path }) => rememberFromEngine(services, path),
+    'collections:policy': async ({ path, policy }) => {
+      knownCollection(services, path);
+      const summary = services.collections.setPolicy(path, policy);
+      services.emit({ type: 'changed', domains: ['collections'], path });
+      return summary;
+    },
     'collections:forget': async ({ path }) => {
       services.collections.forget(path);
       await services.engine.request('close', { path });
@@ -111,7 +117,7 @@ export function collectionHandlers(services: AppServices): CollectionHandlers {
       knownCollection(services, path);
       const worker = createImportClient();
       try {
-        const result = await worker.request<{ removed: string[]; missing: string[] }>('remove', { path, ids });
+        const result = await worker.request('remove', { path, ids });
         await rememberFromEngine(services, path);
         return result;
       } finally {
@@ -128,7 +134,7 @@ export function collectionHandlers(services: AppServices): CollectionHandlers {
       const cached = getPreference(services.db, key);
       if (cached !== undefined) return { statistics: JSON.parse(cached) as IndexStatistics, job: null };
       const job = services.jobs.start('statistics', async (context) => {
-        const statistics = await services.engine.request<IndexStatistics>('statistics', { path }, { signal: context.signal, onProgress: context.progress });
+        const statistics = await services.engine.request('statistics', { path }, { signal: context.signal, onProgress: context.progress });
         setPreference(services.db, key, JSON.stringify(statistics));
         services.emit({ type: 'changed', domains: ['collections'], path });
         return statistics;

@@ -3,11 +3,12 @@
  * that a newer check of the same document supersedes.
  */
 import { AppError } from '../../../shared/errors.js';
+import { settingsSchema } from '../../../shared/ipc/schemas.js';
 import type { CheckResult, ReviewSettings } from '../../../shared/ipc/types.js';
 import type { AppServices, Handlers } from '../app-services.js';
 import { knownCollection } from './collection-handlers.js';
 
-type DetectionHandlers = Pick<Handlers, 'detection:check' | 'detection:combinations' | 'detection:suggest-source' | 'detection:fuzzy-rank'>;
+type DetectionHandlers = Pick<Handlers, 'detection:check' | 'detection:combinations' | 'detection:plan' | 'detection:suggest-source' | 'detection:fuzzy-rank'>;
 
 /** The collection a document is checked against; a clear error when none is chosen. */
 export function collectionOf(services: AppServices, settings: ReviewSettings): string {
@@ -27,22 +28,28 @@ export function fullCheck(
   onProgress?: (phase: string, done: number, total: number) => void,
 ): Promise<CheckResult> {
   const path = collectionOf(services, settings);
-  return services.engine.request<CheckResult>('combinations', { path, text, settings, documentKey: documentId }, { signal, onProgress });
+  return services.engine.request('combinations', { path, text, settings, documentKey: documentId }, { signal, onProgress });
 }
 
 export function detectionHandlers(services: AppServices): DetectionHandlers {
   return {
     'detection:check': async ({ documentId, text, settings }) => {
       const path = collectionOf(services, settings);
-      return services.engine.request<CheckResult>('check', { path, text, settings, documentKey: documentId });
+      return services.engine.request('check', { path, text, settings, documentKey: documentId });
     },
     'detection:combinations': async ({ documentId, text, settings }) => {
       collectionOf(services, settings);
-      const previous = services.combinationJobs.get(documentId);
-      if (previous !== undefined) services.jobs.cancel(previous);
-      const job = services.jobs.start('combinations', (context) => fullCheck(services, documentId, text, settings, context.signal, context.progress));
-      services.combinationJobs.set(documentId, job.id);
-      return job;
+      return services.latestJobs.start('combinations', documentId, (context) =>
+        fullCheck(services, documentId, text, settings, context.signal, context.progress),
+      );
+    },
+    'detection:plan': async ({ documentId, text, settings }) => {
+      const path = collectionOf(services, settings);
+      // Kept words are never planned; keep decisions refer to the head text, which is what the review plans.
+      const keep = services.decisions.decisions(documentId).map((d) => ({ start: d.start, end: d.end }));
+      return services.latestJobs.start('plan', documentId, (context) =>
+        services.engine.request('plan', { path, text, settings, documentKey: documentId, keep }, { signal: context.signal, onProgress: context.progress }),
+      );
     },
     'detection:fuzzy-rank': async ({ text, collectionPath, sourceId }) => {
       knownCollection(services, collectionPath);
@@ -50,7 +57,7 @@ export function detectionHandlers(services: AppServices): DetectionHandlers {
     },
     'detection:suggest-source': async ({ text, collectionPath }) => {
       knownCollection(services, collectionPath);
-      const settings: ReviewSettings = { collectionPath, k: 2, arity: 1, maxN: 8, sourceId: null };
+      const settings = settingsSchema.parse({ collectionPath, k: 2, arity: 1, maxN: 8, sourceId: null });
       return services.engine.request('suggestSource', { path: collectionPath, text, settings });
     },
   };

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import { AppError } from '../../../shared/errors.js';
 import type { RequestOf } from '../../../shared/ipc/contract.js';
 import type { ReviewDocument } from '../../../shared/ipc/types.js';
+import { redactionRanges, redactRanges } from '../../../shared/review/redaction.js';
 import { readDocumentToCheck } from '../../import/read-document.js';
 import type { AppServices, Handlers } from '../app-services.js';
 import { knownCollection } from './collection-handlers.js';
@@ -22,6 +23,8 @@ type DocumentHandlers = Pick<
   | 'documents:restore'
   | 'documents:settings'
   | 'documents:delete'
+  | 'documents:original'
+  | 'documents:apply-placeholders'
 >;
 
 /** Larger texts are not judgments: the review screen would crawl; the CLI checks them. */
@@ -35,7 +38,7 @@ async function readSource(
   let path: string;
   if (source.kind === 'upload') path = services.uploads.resolve(source.uploadId);
   else {
-    if (!services.pickedPaths.has(source.path)) throw new AppError('forbidden', 'Only files chosen in the file picker can be opened.');
+    services.pickedPaths.require(source.path, 'opened');
     path = source.path;
   }
   const document = await readDocumentToCheck(path, source.recordId);
@@ -49,7 +52,10 @@ async function readSource(
 }
 
 export function documentHandlers(services: AppServices): DocumentHandlers {
-  const changed = (document: ReviewDocument, domains: ('documents' | 'versions' | 'suggestions')[] = ['documents', 'versions']): ReviewDocument => {
+  const changed = (
+    document: ReviewDocument,
+    domains: ('documents' | 'versions' | 'suggestions' | 'decisions')[] = ['documents', 'versions'],
+  ): ReviewDocument => {
     services.emit({ type: 'changed', domains, documentId: document.id });
     return document;
   };
@@ -68,18 +74,41 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
     },
     'documents:get': async ({ documentId }) => services.reviews.get(documentId),
     'documents:edit': async ({ documentId, baseVersionId, text, source, description }) =>
-      changed(services.reviews.edit(documentId, baseVersionId, text, source, description), ['documents', 'versions', 'suggestions']),
-    'documents:undo': async ({ documentId }) => changed(services.reviews.undo(documentId), ['documents', 'versions', 'suggestions']),
-    'documents:redo': async ({ documentId }) => changed(services.reviews.redo(documentId), ['documents', 'versions', 'suggestions']),
+      changed(services.reviews.edit(documentId, baseVersionId, text, source, description), ['documents', 'versions', 'suggestions', 'decisions']),
+    'documents:undo': async ({ documentId }) => changed(services.reviews.undo(documentId), ['documents', 'versions', 'suggestions', 'decisions']),
+    'documents:redo': async ({ documentId }) => changed(services.reviews.redo(documentId), ['documents', 'versions', 'suggestions', 'decisions']),
     'documents:versions': async ({ documentId }) => services.reviews.versions(documentId),
     'documents:restore': async ({ documentId, versionId }) =>
-      changed(services.reviews.restore(documentId, versionId), ['documents', 'versions', 'suggestions']),
+      changed(services.reviews.restore(documentId, versionId), ['documents', 'versions', 'suggestions', 'decisions']),
     'documents:settings': async ({ documentId, settings }) => {
       if (settings.collectionPath !== null) {
         knownCollection(services, settings.collectionPath);
         if (settings.sourceId !== null) await services.engine.request('hasDocument', { path: settings.collectionPath, id: settings.sourceId });
       }
       return changed(services.reviews.setSettings(documentId, settings), ['documents']);
+    },
+    'documents:original': async ({ documentId }) => ({ text: services.reviews.originalText(documentId) }),
+    'documents:apply-placeholders': async ({ documentId, baseVersionId, ranges, description }) => {
+      const document = services.reviews.get(documentId);
+      for (const r of ranges)
+        if (r.end <= r.start || r.end > document.text.length) throw new AppError('invalid-input', 'A range to replace lies outside the text.');
+      const { placeholder } = document.settings;
+      const merged = redactionRanges(document.text, ranges, placeholder);
+      const text = redactRanges(document.text, ranges, placeholder);
+      const updated = services.reviews.edit(documentId, baseVersionId, text, 'placeholder', description);
+      // One record per placeholder written, of the kind of the first finding it replaced.
+      services.decisions.recordChanges(
+        documentId,
+        updated.versionId,
+        merged.map((m) => ({
+          start: m.start,
+          removed: m.end - m.start,
+          inserted: placeholder,
+          decision: 'placeholder' as const,
+          kind: ranges.find((r) => r.start < m.end && r.end > m.start)?.kind ?? 'spans',
+        })),
+      );
+      return changed(updated, ['documents', 'versions', 'suggestions', 'decisions']);
     },
     'documents:delete': async ({ documentId }) => {
       services.reviews.delete(documentId);

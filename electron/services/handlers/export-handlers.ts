@@ -1,54 +1,91 @@
 /**
- * Export: the approved text, its report and optionally a .docx, written to a folder.
- * Blocked while linkable phrases remain unless the clerk records a justification.
+ * Export: the approved text, its report, the printable review log and optionally a
+ * .docx, written to a folder. The gate: unless the text is checked clean at the
+ * collection's policy or stricter (see shared/review/release-gate.ts), the clerk must
+ * record a justification, a real sentence.
  */
 import { AppError } from '../../../shared/errors.js';
+import type { FuzzyRank } from '../../../shared/ipc/types.js';
 import { verdict } from '../../../shared/linkage/verdict.js';
-import type { CollectionInfo } from '../../index-store/collection-index.js';
+import { policyDifferences, releaseGate } from '../../../shared/review/release-gate.js';
 import { buildReport } from '../../export/export-report.js';
 import { docxBytes, plannedFiles, prepareFolder, safeBaseName, writeAtomically } from '../../export/export-files.js';
+import { reviewLogHtml } from '../../export/review-log.js';
+import { checkReason } from '../../workspace/decision-store.js';
 import { setPreference } from '../../workspace/workspace-db.js';
 import type { AppServices, Handlers } from '../app-services.js';
 import { collectionOf, fullCheck } from './detection-handlers.js';
 
 export function exportHandlers(services: AppServices): Pick<Handlers, 'export:run'> {
   return {
-    'export:run': async ({ documentId, folder, formats, justification, onExisting }) => {
+    'export:run': async ({ documentId, folder, formats, justification, reviewer, onExisting }) => {
       const document = services.reviews.get(documentId);
       const path = collectionOf(services, document.settings);
+      const policy = services.collections.get(path)!.policy;
       const check = await fullCheck(services, documentId, document.text, document.settings);
       const remaining = check.minimal.length + check.combinations.length;
-      const reason = justification?.trim() ?? '';
-      if (remaining > 0 && reason.length === 0) {
-        throw new AppError('export-blocked', `${verdict(check)}. Remove them, or record why this document may be released anyway.`);
+      const gate = releaseGate(document.settings, remaining, policy);
+      let reason: string | null = null;
+      if (gate.required) {
+        if ((justification ?? '').trim().length === 0) {
+          throw new AppError('export-blocked', `Export needs a justification: ${gate.reasons.join('; ')}. Record why this document may be released anyway.`);
+        }
+        reason = checkReason(justification ?? '', 'the justification');
       }
       prepareFolder(folder);
-      const info = await services.engine.request<CollectionInfo>('info', { path });
+      const info = await services.engine.request('info', { path });
+      const sourceId = document.settings.sourceId ?? document.originalId;
+      let fuzzySearch: FuzzyRank | null = null;
+      try {
+        fuzzySearch = await services.engine.request('fuzzyRank', { path, text: document.text, sourceId });
+      } catch {
+        // A source id the collection does not hold: the report says it was not measured.
+      }
       const files = plannedFiles(folder, safeBaseName(document.title), formats, onExisting);
-      const runs = services.db.prepare('SELECT record_json FROM rewrite_runs WHERE document_id = ? ORDER BY id').all(documentId) as { record_json: string }[];
+      const history = services.reviews.history(documentId);
       const report = buildReport({
         appVersion: services.options.version,
+        reviewer: reviewer.trim(),
         title: document.title,
         text: document.text,
+        openedText: services.reviews.originalText(documentId),
         versionId: document.versionId,
         collection: { name: info.name, contentSha256: info.contentSha256, documentCount: info.documentCount },
-        settings: { ...document.settings, placeholderPattern: check.settings.placeholderPattern },
+        policy,
+        settings: {
+          k: document.settings.k,
+          arity: document.settings.arity,
+          maxN: document.settings.maxN,
+          sourceId: document.settings.sourceId,
+          placeholderPattern: check.settings.placeholderPattern,
+          strategy: document.settings.strategy,
+          placeholder: document.settings.placeholder,
+        },
+        policyDifferences: policyDifferences(document.settings, policy),
         remaining: { minimal: check.minimal.length, combinationSpans: check.combinations.length },
         verdict: verdict(check),
-        justification: remaining > 0 ? reason : null,
-        history: services.reviews.history(documentId),
-        rewriting: runs.map((r) => JSON.parse(r.record_json)),
+        gate,
+        justification: reason,
+        fuzzySearch,
+        history,
+        changes: services.decisions.changes(
+          documentId,
+          history.map((h) => h.versionId),
+        ),
+        kept: services.decisions.decisions(documentId),
+        rewriting: services.runs.rewriteRuns(documentId),
       });
       for (const [format, file] of files) {
         if (format === 'txt') writeAtomically(file, document.text);
         else if (format === 'json') writeAtomically(file, `${JSON.stringify(report, null, 2)}\n`);
+        else if (format === 'html') writeAtomically(file, reviewLogHtml(report));
         else writeAtomically(file, await docxBytes(document.title, document.text));
       }
       const written = [...files.values()];
-      services.db
-        .prepare('INSERT INTO exports (document_id, version_id, folder, files_json, justification, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(documentId, document.versionId, folder, JSON.stringify(written), remaining > 0 ? reason : null, new Date().toISOString());
+      services.runs.addExport({ documentId, versionId: document.versionId, folder, files: written, justification: reason, reviewer: reviewer.trim() });
       setPreference(services.db, 'export-folder', folder);
+      setPreference(services.db, 'reviewer', reviewer.trim());
+      setPreference(services.db, 'export-formats', JSON.stringify(formats));
       return { folder, files: written, remaining };
     },
   };

@@ -4,6 +4,7 @@
 import type { AppServices, Handlers } from '../app-services.js';
 import { appHandlers } from './app-handlers.js';
 import { collectionHandlers } from './collection-handlers.js';
+import { decisionHandlers } from './decision-handlers.js';
 import { detectionHandlers } from './detection-handlers.js';
 import { documentHandlers } from './document-handlers.js';
 import { exportHandlers } from './export-handlers.js';
@@ -15,6 +16,7 @@ export function createHandlers(services: AppServices): Handlers {
     ...appHandlers(services),
     ...collectionHandlers(services),
     ...documentHandlers(services),
+    ...decisionHandlers(services),
     ...detectionHandlers(services),
     ...suggestionHandlers(services),
     ...exportHandlers(services),

@@ -3,11 +3,30 @@
  * the clerk selected), then accepted, edited or rejected one by one or all at once.
  */
 import { AppError } from '../../../shared/errors.js';
-import type { ReviewDocument } from '../../../shared/ipc/types.js';
+import type { ReviewDocument, Suggestion } from '../../../shared/ipc/types.js';
 import type { AppServices, Handlers } from '../app-services.js';
 import { fullCheck } from './detection-handlers.js';
 
-type SuggestionHandlers = Pick<Handlers, 'suggestions:generate' | 'suggestions:list' | 'suggestions:accept' | 'suggestions:reject' | 'suggestions:accept-all'>;
+type SuggestionHandlers = Pick<
+  Handlers,
+  'suggestions:generate' | 'suggestions:list' | 'suggestions:accept' | 'suggestions:reject' | 'suggestions:accept-all' | 'suggestions:reject-all'
+>;
+
+/** Records accepted suggestions as changes of the review log (offsets as they were). */
+function recordAccepted(services: AppServices, documentId: string, versionId: number, accepted: readonly Suggestion[], edited: boolean): void {
+  services.decisions.recordChanges(
+    documentId,
+    versionId,
+    accepted.map((s) => ({
+      start: s.start,
+      removed: s.end - s.start,
+      inserted: s.after,
+      decision: edited ? 'manual' : s.source === 'model' && !s.fallback ? 'model' : 'placeholder',
+      kind: 'spans',
+      reason: s.reasoning,
+    })),
+  );
+}
 
 export function suggestionHandlers(services: AppServices): SuggestionHandlers {
   const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['documents', 'versions', 'suggestions'], documentId });
@@ -32,20 +51,20 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
           throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');
         const previousPass = services.suggestions.list(documentId).reduce((max, s) => Math.max(max, s.pass), 0);
         services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping');
-        if (response.record !== undefined) {
-          services.db
-            .prepare('INSERT INTO rewrite_runs (document_id, record_json, created_at) VALUES (?, ?, ?)')
-            .run(documentId, JSON.stringify(response.record), new Date().toISOString());
-        }
+        if (response.record !== undefined) services.runs.addRewriteRun(documentId, response.record);
         services.emit({ type: 'changed', domains: ['suggestions'], documentId });
         return { proposals: response.proposals.length };
       });
     },
     'suggestions:list': async ({ documentId }) => services.suggestions.list(documentId),
     'suggestions:accept': async ({ documentId, suggestionId, replacement }): Promise<ReviewDocument> => {
+      const suggestion = services.suggestions.list(documentId).find((s) => s.id === suggestionId);
       services.suggestions.accept(services.reviews, documentId, suggestionId, replacement);
+      const document = services.reviews.get(documentId);
+      if (suggestion !== undefined)
+        recordAccepted(services, documentId, document.versionId, [{ ...suggestion, after: replacement ?? suggestion.after }], replacement !== undefined);
       changed(documentId);
-      return services.reviews.get(documentId);
+      return document;
     },
     'suggestions:reject': async ({ documentId, suggestionId }) => {
       services.suggestions.reject(documentId, suggestionId);
@@ -53,9 +72,17 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
       return null;
     },
     'suggestions:accept-all': async ({ documentId }) => {
+      const pending = services.suggestions.list(documentId).filter((s) => s.status === 'pending');
       services.suggestions.acceptAll(services.reviews, documentId);
+      const document = services.reviews.get(documentId);
+      recordAccepted(services, documentId, document.versionId, pending, false);
       changed(documentId);
-      return services.reviews.get(documentId);
+      return document;
+    },
+    'suggestions:reject-all': async ({ documentId }) => {
+      for (const s of services.suggestions.list(documentId)) if (s.status === 'pending') services.suggestions.reject(documentId, s.id);
+      services.emit({ type: 'changed', domains: ['suggestions'], documentId });
+      return null;
     },
   };
 }

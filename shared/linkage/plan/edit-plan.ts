@@ -17,7 +17,8 @@
 import { throwIfAborted, type AbortLike } from '../../errors.js';
 import { redactRanges, REDACTED, type CharRange } from '../../review/redaction.js';
 import { tokenize, type TokenizedText } from '../../tokenizer/tokenize.js';
-import { detectLinkage, SegmentCache } from '../detect.js';
+import { runToEnd } from '../../steps.js';
+import { detectionSteps, SegmentCache } from '../detect.js';
 import type { PhraseIndex } from '../phrase-index.js';
 import { resolveSettings, type DetectionSettings } from '../settings.js';
 import type { DetectionResult, PhraseLocation } from '../types.js';
@@ -39,6 +40,8 @@ export interface PlanOptions {
   readonly exactNodeLimit?: number;
   /** How a combination member is killed (see hitting-set.ts). Default 'word'. */
   readonly memberKill?: MemberKill;
+  /** What a planned run becomes (default [REDACTED]); the text's placeholder pattern must know it. */
+  readonly placeholder?: string;
   /** d′ already checked with the same settings (saves the first detection). */
   readonly detection?: DetectionResult;
   readonly signal?: AbortLike;
@@ -114,9 +117,9 @@ function runsOf(text: string, tokens: TokenizedText, planned: readonly number[])
   return runs;
 }
 
-function applyPlan(text: string, tokens: TokenizedText, planned: readonly number[], pattern: string): string {
+function applyPlan(text: string, tokens: TokenizedText, planned: readonly number[], pattern: string, placeholder: string): string {
   const ranges = runsOf(text, tokens, planned).map((run) => ({ start: tokens.starts[run[0]!]!, end: tokens.ends[run.at(-1)!]! }));
-  return redactRanges(text, ranges, REDACTED, pattern);
+  return redactRanges(text, ranges, placeholder, pattern);
 }
 
 /** Adds what still links in the redacted text, mapped back to the original tokens. */
@@ -175,7 +178,9 @@ function describeRuns(text: string, tokens: TokenizedText, planned: readonly num
     let combinations = 0;
     for (const combination of constraints.combinations.values()) {
       // Broken by this run: a member whose every occurrence is planned, one of them in this run.
-      const member = combination.members.findIndex((occurrences) => occurrences.length > 0 && occurrences.every((i) => rangeHas(plannedSet, i)) && occurrences.some((i) => rangeHas(inRun, i)));
+      const member = combination.members.findIndex(
+        (occurrences) => occurrences.length > 0 && occurrences.every((i) => rangeHas(plannedSet, i)) && occurrences.some((i) => rangeHas(inRun, i)),
+      );
       if (member < 0) continue;
       combinations++;
       phrases.add(combination.text[member]!);
@@ -191,14 +196,24 @@ function rangeHas(set: ReadonlySet<number>, interval: TokenInterval): boolean {
 
 /** Plans the edits of `text` (see the module comment). Throws SettingsError for unusable settings. */
 export function planEdits(index: PhraseIndex, text: string, input: Partial<DetectionSettings>, options: PlanOptions = {}): EditPlan {
+  return runToEnd(planSteps(index, text, input, options));
+}
+
+/**
+ * The same plan as steps that yield inside every detection, for callers that must stay
+ * responsive (the review app's engine worker runs it in time slices, and a newer text
+ * supersedes it).
+ */
+export function* planSteps(index: PhraseIndex, text: string, input: Partial<DetectionSettings>, options: PlanOptions = {}): Generator<void, EditPlan> {
   const started = performance.now();
   const settings = resolveSettings(input);
   const strategy = options.strategy ?? 'minimal';
   const fixpoint = options.fixpoint ?? strategy === 'minimal';
   const maxRounds = Math.max(1, options.maxRounds ?? 30);
+  const placeholder = options.placeholder ?? REDACTED;
   // Rounds change few segments: their analyses carry over.
   const cache = new SegmentCache();
-  const detect = (checked: string): DetectionResult => detectLinkage(index, checked, settings, { signal: options.signal, cache });
+  const detect = (checked: string): Generator<void, DetectionResult> => detectionSteps(index, checked, settings, { signal: options.signal, cache });
   const tokens = tokenize(text, { placeholderPattern: settings.placeholderPattern });
   const forbidden = new Set<number>();
   for (const range of options.keep ?? []) {
@@ -212,7 +227,7 @@ export function planEdits(index: PhraseIndex, text: string, input: Partial<Detec
   let rounds = 0;
   let clean: boolean;
   let redacted = text;
-  let result = options.detection ?? detect(text);
+  let result = options.detection ?? (yield* detect(text));
   // The paper's rule for whatever still links after the minimal plan's rounds: it converges in a pass or two.
   let repairing = strategy === 'paper';
   for (;;) {
@@ -240,25 +255,25 @@ export function planEdits(index: PhraseIndex, text: string, input: Partial<Detec
       lowerBound = solution.lowerBound;
       unbreakable = solution.unbreakable;
     }
-    redacted = applyPlan(text, tokens, planned, settings.placeholderPattern);
+    redacted = applyPlan(text, tokens, planned, settings.placeholderPattern, placeholder);
     if (!fixpoint || rounds >= maxRounds * 2) {
       // One more detection says whether the plan is clean.
-      const check = detect(redacted);
+      const check = yield* detect(redacted);
       clean = check.minimal.length === 0 && check.combinations.length === 0;
       rounds++;
       break;
     }
     if (rounds >= maxRounds) repairing = true;
-    result = detect(redacted);
+    result = yield* detect(redacted);
   }
   if (strategy === 'paper') lowerBound = 0;
   else if (clean && !exact) {
     // Warm starts only add tokens: drop the ones later rounds made unnecessary, if the text stays clean.
     const pruned = pruneTokens(problemOf(constraints, forbidden), planned, options.memberKill ?? 'word');
     if (pruned.length < planned.length) {
-      const candidate = applyPlan(text, tokens, pruned, settings.placeholderPattern);
+      const candidate = applyPlan(text, tokens, pruned, settings.placeholderPattern, placeholder);
       rounds++;
-      const check = detect(candidate);
+      const check = yield* detect(candidate);
       if (check.minimal.length === 0 && check.combinations.length === 0) {
         planned = pruned;
         redacted = candidate;

@@ -28,7 +28,7 @@ const index = buildMemoryIndex([
   { id: 'b', text: 'The applicant was detained by the police. The court examined the complaint about the conditions of detention in the prison.' },
   { id: 'c', text: 'The applicant complained about the police. The court examined the complaint and the conditions of detention.' },
 ]);
-const settings: ReviewSettings = { collectionPath: null, k: 2, arity: 1, maxN: 8, sourceId: null };
+const settings: ReviewSettings = { collectionPath: null, k: 2, arity: 1, maxN: 8, sourceId: null, strategy: 'minimal', placeholder: '[REDACTED]' };
 const check = async (text: string) => detectLinkage(index, text, { k: 2, arity: 1, maxN: 8 }).minimal.map((m) => ({ start: m.start, end: m.end }));
 // Two chunks with linkable phrases; each holds a placeholder the random model cannot reproduce.
 const text =

@@ -5,7 +5,7 @@ import { openWorkspaceDatabase } from '../../../electron/workspace/workspace-db.
 import { useTempDir } from '../../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
-const settings = { collectionPath: '/c.unl', k: 2, arity: 3 as const, maxN: 8, sourceId: null };
+const settings = { collectionPath: '/c.unl', k: 2, arity: 3 as const, maxN: 8, sourceId: null, strategy: 'minimal' as const, placeholder: '[REDACTED]' };
 
 function stores() {
   const folder = tempDir();

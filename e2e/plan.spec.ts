@@ -1,0 +1,60 @@
+/**
+ * The minimal edit plan in the review app: the default view lists the fewest words to
+ * change, accepting it leaves nothing linkable, and it changes fewer words than
+ * accepting a placeholder for every flagged phrase.
+ */
+import { expect, openApp, remainingCount, test } from './host-fixture.js';
+
+async function editRatio(page: import('@playwright/test').Page): Promise<number> {
+  await page.getByRole('tab', { name: 'Changes' }).click();
+  const text = (await page.getByTestId('edit-ratio-now').textContent()) ?? '';
+  await page.getByRole('tab', { name: /Findings/ }).click();
+  return Number(text);
+}
+
+test('accepting the plan ends clean, with fewer words changed than replacing every flagged phrase', async ({ page, host }, testInfo) => {
+  await openApp(page, host);
+  expect(await remainingCount(page)).toBeGreaterThan(0);
+  const panel = page.getByTestId('findings-panel');
+  await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await expect(page.getByTestId('plan-summary')).toContainText(/Change \d+ words? \(edit ratio 0\.\d\d\) and nothing links at k=2, arity ≤3/);
+  const runs = await page.getByTestId('planned-run').count();
+  expect(runs).toBeGreaterThan(0);
+  await expect(page.locator('mark.planned').first()).toBeVisible();
+  await expect(page.getByTestId('legend')).toContainText('planned word');
+  await page.screenshot({ path: testInfo.outputPath('plan.png') });
+
+  // Keep the first planned word, with a reason: the plan routes around it.
+  await page.getByTestId('planned-run').first().locator('button[data-item]').click();
+  const kept = (await page.getByTestId('planned-run').first().locator('.phrase').textContent()) ?? '';
+  await page.getByRole('button', { name: 'Keep…' }).click();
+  await page.getByLabel('Reason to keep').fill('ok');
+  await page.getByTestId('keep-form').getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByTestId('keep-form').getByRole('alert')).toContainText('three words');
+  await page.getByLabel('Reason to keep').fill('This is the wording of the Convention itself.');
+  await page.getByTestId('keep-form').getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByTestId('kept')).toContainText('wording of the Convention');
+  await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await expect(page.getByTestId('planned-run').first().locator('.phrase')).not.toHaveText(kept);
+  await page.screenshot({ path: testInfo.outputPath('plan-with-decisions.png') });
+
+  // Accept the whole plan: one placeholder per run, and nothing links any more.
+  await page.getByTestId('accept-all').click();
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'clean', { timeout: 90_000 });
+  const planRatio = await editRatio(page);
+  await page.getByRole('tab', { name: 'Changes' }).click();
+  await expect(page.getByTestId('diff').locator('ins').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('before-after.png') });
+
+  // Undo, and replace every flagged phrase instead (what "accept every suggestion" did before the plan).
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('tab', { name: /Findings/ }).click();
+  await page.getByTestId('view-phrases').click();
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await page.getByTestId('accept-all').click();
+  await expect.poll(() => editRatio(page), { timeout: 90_000 }).toBeGreaterThan(0);
+  const everyPhraseRatio = await editRatio(page);
+  expect(planRatio).toBeGreaterThan(0);
+  expect(planRatio).toBeLessThan(everyPhraseRatio);
+  expect(host.requests.filter((url) => !url.startsWith(`${host.origin}/`))).toEqual([]);
+});

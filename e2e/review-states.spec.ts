@@ -1,0 +1,87 @@
+/**
+ * No false all-clear: while a check of the text on screen is pending, neither the verdict
+ * nor the findings count may claim there is nothing linkable. Every state both pass
+ * through is recorded in the page (a MutationObserver from the first paint) while the
+ * clerk opens a judgment and types into it; the text stays linkable throughout, so any
+ * "No linkable phrases" or "(0)" shown is false.
+ */
+import { expect, openApp, test } from './host-fixture.js';
+
+declare global {
+  interface Window {
+    __states: { at: number; verdict: string; count: string; workspace: string }[];
+  }
+}
+
+test('the verdict and the findings count say "Checking…" until the final check of the text is done', async ({ page, host }, testInfo) => {
+  await page.addInitScript(() => {
+    window.__states = [];
+    const record = () => {
+      const verdict = document.querySelector('[data-testid="verdict"]')?.textContent ?? '';
+      const count = document.querySelector('[data-testid="findings-count"]')?.textContent ?? '';
+      const workspace = document.querySelector('[data-testid="workspace"]')?.getAttribute('data-state') ?? '';
+      const last = window.__states.at(-1);
+      if (last === undefined || last.verdict !== verdict || last.count !== count || last.workspace !== workspace) {
+        window.__states.push({ at: performance.now(), verdict, count, workspace });
+      }
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await openApp(page, host);
+  await page.getByRole('button', { name: 'Edit text' }).click();
+  const editor = page.getByTestId('text-editor');
+  await editor.press('End');
+  await editor.pressSequentially(' The applicant lived in Zanzibar near the old harbour.', { delay: 40 });
+  // While the combinations are re-checked the verdict is neutral.
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'checking');
+  await page.screenshot({ path: testInfo.outputPath('checking.png') });
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'linkable');
+
+  const states = await page.evaluate(() => window.__states);
+  expect(states.length).toBeGreaterThan(3);
+  expect(states.some((s) => s.verdict === 'Checking…')).toBe(true);
+  const falseClear = states.filter((s) => /No linkable/.test(s.verdict) || s.count.trim() === '(0)');
+  expect(falseClear).toEqual([]);
+  // A count is only shown once its check is final.
+  for (const s of states) if (s.workspace !== 'ready') expect(s.count.trim() === '' || s.count.trim() === '(…)').toBe(true);
+});
+
+test('the export dialog waits for the check of the current text', async ({ page, host }) => {
+  await openApp(page, host);
+  await page.getByRole('button', { name: 'Edit text' }).click();
+  await page.getByTestId('text-editor').press('End');
+  await page.getByTestId('text-editor').pressSequentially(' Zanzibar.');
+  await page.getByRole('button', { name: 'Done editing' }).click();
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByTestId('export-dialog');
+  await dialog.getByLabel('Reviewer').fill('A. Clerk');
+  // Never an enabled Export without a justification while the text links.
+  await expect(dialog).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(dialog.getByTestId('justification')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+});
+
+test('exporting to a folder that cannot be made says why, and the app keeps answering', async ({ page, host }) => {
+  await openApp(page, host);
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await dialog.getByLabel('Reviewer').fill('A. Clerk');
+  await dialog.getByLabel('Justification').fill('A test of folders that cannot be made.');
+  const folder = dialog.getByLabel('Export folder');
+  const cases: [string, RegExp][] = [
+    ['/proc/nope', /virtual file system/],
+    [`${host.workspace}/workspace.sqlite/exports`, /is a file, not a folder/],
+    ['Z:\\exports', /full path/],
+  ];
+  for (const [path, message] of cases) {
+    await folder.fill(path);
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText(message);
+  }
+  // The next request works: a good folder exports.
+  await folder.fill(host.exportFolder);
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByTestId('export-done')).toBeVisible();
+});

@@ -1,0 +1,35 @@
+/**
+ * The clerk's decisions on findings: keep a flagged phrase (with a reason that goes into
+ * the review log), withdraw that, and the record of every accepted change.
+ */
+import { AppError } from '../../../shared/errors.js';
+import type { AppServices, Handlers } from '../app-services.js';
+
+type DecisionHandlers = Pick<Handlers, 'decisions:list' | 'decisions:keep' | 'decisions:unkeep' | 'decisions:changes'>;
+
+export function decisionHandlers(services: AppServices): DecisionHandlers {
+  const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['decisions'], documentId });
+  return {
+    'decisions:list': async ({ documentId }) => {
+      services.reviews.get(documentId);
+      return services.decisions.decisions(documentId);
+    },
+    'decisions:keep': async ({ documentId, start, end, kind, reason }) => {
+      const { text } = services.reviews.get(documentId);
+      if (end <= start || end > text.length) throw new AppError('invalid-input', 'The phrase to keep lies outside the text.');
+      const decision = services.decisions.keep(documentId, { start, end, phrase: text.slice(start, end), kind, reason });
+      changed(documentId);
+      return decision;
+    },
+    'decisions:unkeep': async ({ documentId, decisionId }) => {
+      services.decisions.unkeep(documentId, decisionId);
+      changed(documentId);
+      return null;
+    },
+    'decisions:changes': async ({ documentId }) =>
+      services.decisions.changes(
+        documentId,
+        services.reviews.history(documentId).map((h) => h.versionId),
+      ),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The edit plan of the text on screen (the fewest words to change, or the paper's rule),
+ * as a background job that a newer text supersedes. It starts only once the check of the
+ * current text is final, and again when the clerk keeps a word (decisionsKey changes).
+ */
+import { useEffect, useState } from 'react';
+import type { PlanView, ReviewSettings } from '../../shared/ipc/types.js';
+import { call } from '../api/client.js';
+import { textKey } from '../api/queries.js';
+import { updateJob, useJob } from '../jobs/job-store.js';
+
+export interface Plan {
+  readonly plan: PlanView | undefined;
+  /** The text the plan is for. */
+  readonly planText: string | undefined;
+  readonly status: 'waiting' | 'planning' | 'ready' | 'failed';
+  readonly job: ReturnType<typeof useJob>;
+  readonly error: unknown;
+}
+
+export function usePlan(documentId: string, text: string, settings: ReviewSettings, enabled: boolean, decisionsKey: string): Plan {
+  const key = `${textKey(text)}|${JSON.stringify(settings)}|${decisionsKey}`;
+  const [started, setStarted] = useState<{ key: string; jobId: string; text: string } | null>(null);
+  const [error, setError] = useState<{ key: string; error: unknown } | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    call('detection:plan', { documentId, text, settings }).then(
+      (job) => {
+        updateJob(job);
+        if (!cancelled) setStarted({ key, jobId: job.id, text });
+      },
+      (failure: unknown) => !cancelled && setError({ key, error: failure }),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // `key` covers the text, the settings and the decisions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, enabled, documentId]);
+  const job = useJob(started?.jobId);
+  const current = started?.key === key;
+  const failed = (error?.key === key ? error.error : null) ?? (current && job?.state === 'failed' ? new Error(job.error?.message) : null);
+  const plan = current && job?.state === 'done' ? (job.value as PlanView) : undefined;
+  return {
+    plan,
+    planText: plan === undefined ? undefined : started!.text,
+    status: failed !== null ? 'failed' : plan !== undefined ? 'ready' : enabled ? 'planning' : 'waiting',
+    job: current ? job : undefined,
+    error: failed,
+  };
+}
