@@ -32,15 +32,17 @@ export interface TinyBertOptions {
   readonly seed?: number;
   /** Metadata keys to leave out (for invalid-file tests). */
   readonly omitKeys?: readonly string[];
+  /** Writes the vocabulary's last token twice (a converter bug that makes llama.cpp abort). */
+  readonly duplicateToken?: boolean;
 }
-
-/** The vocabulary, exported so tests can make a deliberately broken copy. */
-export const tinyBertVocabulary = vocabulary;
 
 /** Encodes the tiny BERT model as GGUF bytes (tens of kilobytes). */
 export function encodeTinyBert(options: TinyBertOptions = {}): Buffer {
   const { blocks, embedding, heads, feedForward, contextLength } = TINY_BERT_SHAPE;
   const { tokens, types } = vocabulary();
+  if (options.duplicateToken === true) {
+    tokens[tokens.length - 1] = tokens[tokens.length - 2]!;
+  }
   const random = mulberry32(options.seed ?? 7);
   const weights = (name: string, dims: number[], scale = 0.2): GgufTensor => {
     const data = new Float32Array(dims.reduce((product, dim) => product * dim, 1));
@@ -57,7 +59,8 @@ export function encodeTinyBert(options: TinyBertOptions = {}): Buffer {
   ];
   for (let block = 0; block < blocks; block++) {
     const p = `blk.${block}.`;
-    for (const part of ['attn_q', 'attn_k', 'attn_v', 'attn_output']) tensors.push(weights(`${p}${part}.weight`, [embedding, embedding]), filled(`${p}${part}.bias`, embedding, 0));
+    for (const part of ['attn_q', 'attn_k', 'attn_v', 'attn_output'])
+      tensors.push(weights(`${p}${part}.weight`, [embedding, embedding]), filled(`${p}${part}.bias`, embedding, 0));
     tensors.push(
       filled(`${p}attn_output_norm.weight`, embedding, 1),
       filled(`${p}attn_output_norm.bias`, embedding, 0),

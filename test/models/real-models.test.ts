@@ -1,0 +1,131 @@
+/**
+ * The rewriter, the embedder and the perplexity scorer on the real small models of
+ * models/real/ (SmolLM2-135M-Instruct, all-MiniLM-L6-v2, Gemma 3 270M), on the CPU.
+ * What is asserted is real behaviour, not arithmetic: the model's answers parse, the
+ * placeholders survive, the pass loop ends with nothing linkable at arity 1 and the model
+ * itself resolves a quarter of the spans or more; the embedder ranks a paraphrase above an
+ * unrelated text; Gemma finds a sentence likelier than its shuffled words.
+ * Without the models (no `npm run models:fetch`), each block skips and says why.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { buildMemoryIndex } from '../../electron/index-store/memory-index.js';
+import { LlmClient } from '../../electron/llm/llm-client.js';
+import { identityOf } from '../../electron/rewriter/model-identity.js';
+import { rewriteDocument } from '../../electron/rewriter/rewrite-document.js';
+import type { TextSpan } from '../../electron/rewriter/types.js';
+import { cosine } from '../../electron/evaluation/metrics/semantic-similarity.js';
+import { detectLinkage } from '../../shared/linkage/detect.js';
+import type { ShardedIndex } from '../../electron/index-store/sharded-index.js';
+import { realModel } from '../helpers/real-models.js';
+
+const rewriter = realModel('rewriting');
+const embedder = realModel('embedding');
+const scorer = realModel('perplexity');
+
+interface DemoRecord {
+  readonly id: string;
+  readonly text: string;
+}
+function demoRecords(file: string): DemoRecord[] {
+  const raw = readFileSync(new URL(`../../demo/${file}`, import.meta.url));
+  const text = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as DemoRecord);
+}
+
+describe.skipIf(rewriter.path === null)('rewriting with SmolLM2-135M-Instruct (real model, CPU)', () => {
+  const settings = { k: 2, arity: 1 as const, maxN: 8 };
+  let index: ShardedIndex;
+  const client = LlmClient.start();
+
+  beforeAll(async () => {
+    // The demo's collection D holds the sources of the demo's de-identified judgments.
+    index = buildMemoryIndex(demoRecords('collection.jsonl.gz'));
+    await client.loadModel(rewriter.path!, { gpu: false, contextSize: 2048, sequences: 2, threads: 2 });
+  });
+  afterAll(() => client.dispose());
+
+  const spansOf = (text: string): TextSpan[] => detectLinkage(index, text, settings).minimal.map((s) => ({ start: s.start, end: s.end }));
+
+  it('rewrites short judgments until nothing is linkable at arity 1, keeping the placeholders, with a quarter or more resolved by the model', async () => {
+    // The opening paragraphs of two demo judgments: short, and full of rare phrases.
+    const texts = demoRecords('deidentified.jsonl')
+      .slice(0, 2)
+      .map((record) => record.text.slice(0, record.text.indexOf('\n', 700)));
+    let spans = 0;
+    let resolved = 0;
+    for (const [n, text] of texts.entries()) {
+      const first = spansOf(text);
+      expect(first.length).toBeGreaterThan(0);
+      const result = await rewriteDocument({
+        text,
+        spans: first,
+        check: async (current) => spansOf(current),
+        model: client,
+        identity: identityOf(client.model!.info, null),
+        options: { seed: 11 + n, detection: settings, maxPasses: 3, maxRetries: 2 },
+      });
+      const { record } = result;
+      // Valid JSON: the grammar makes every complete answer parse; none came back unreadable.
+      expect(record.totals.requests).toBeGreaterThan(0);
+      expect(record.passes.reduce((sum, pass) => sum + (pass.rejections['no-answer'] ?? 0), 0)).toBe(0);
+      // Zero linkable N-grams at arity 1, checked again here, not taken from the record.
+      expect(spansOf(result.text)).toEqual([]);
+      expect(record.outcome).toBe('nothing-linkable');
+      // Every placeholder of the input is still there (the model may add its own).
+      const placeholders = (value: string): number => value.match(/\[[A-Z][A-Z0-9_]*\]/gu)?.length ?? 0;
+      const before = placeholders(text);
+      expect(placeholders(result.text)).toBeGreaterThanOrEqual(before);
+      const attribution = record.attribution!;
+      expect(attribution.spans).toBe(first.length);
+      expect(attribution.model + attribution.modelPlaceholder + attribution.fallback + attribution.unresolved).toBe(attribution.spans);
+      spans += attribution.spans;
+      resolved += attribution.model;
+      process.stderr.write(
+        `SmolLM2 on ${first.length} spans: ${attribution.model} resolved by the model, ${attribution.modelPlaceholder} into its own placeholder, ${attribution.fallback} fallback, ${record.totals.generatedTokens} tokens in ${record.totals.seconds.toFixed(1)} s.\n`,
+      );
+    }
+    expect(resolved / spans).toBeGreaterThanOrEqual(0.25);
+  }, 240_000);
+});
+
+describe.skipIf(embedder.path === null)('embedding with all-MiniLM-L6-v2 (real model, CPU)', () => {
+  const client = LlmClient.start();
+  beforeAll(() => client.loadModel(embedder.path!, { gpu: false, threads: 2 }).then(() => undefined));
+  afterAll(() => client.dispose());
+
+  it('gives a near-duplicate a higher cosine than an unrelated text', async () => {
+    const { vectors } = await client.embed([
+      'The applicant complained that the length of the criminal proceedings against him had been excessive.',
+      'The applicant alleged that the criminal proceedings brought against him had lasted too long.',
+      'Heavy rain is expected across the northern coast tomorrow, with strong winds at sea.',
+    ]);
+    const near = cosine(vectors[0]!, vectors[1]!)!;
+    const unrelated = cosine(vectors[0]!, vectors[2]!)!;
+    expect(vectors[0]!.length).toBe(384);
+    expect(near).toBeGreaterThan(0.7);
+    expect(near).toBeGreaterThan(unrelated + 0.3);
+  });
+});
+
+describe.skipIf(scorer.path === null)('perplexity with Gemma 3 270M (real model, CPU)', () => {
+  const client = LlmClient.start();
+  beforeAll(() => client.loadModel(scorer.path!, { gpu: false, contextSize: 256, threads: 2 }).then(() => undefined));
+  afterAll(() => client.dispose());
+
+  it('scores a real sentence as likelier than its shuffled words', async () => {
+    const sentence = 'The court held that there had been a violation of Article 6 of the Convention on account of the length of the proceedings.';
+    const words = sentence.slice(0, -1).split(' ');
+    // A fixed derangement, so the run is the same everywhere.
+    const shuffled = `${words.map((_, i) => words[(i * 7 + 3) % words.length]!).join(' ')}.`;
+    expect(new Set(shuffled.slice(0, -1).split(' '))).toEqual(new Set(words));
+    const real = await client.perplexity(sentence);
+    const mixed = await client.perplexity(shuffled);
+    expect(real.perplexity).not.toBeNull();
+    expect(real.perplexity!).toBeLessThan(mixed.perplexity! / 2);
+  });
+});
