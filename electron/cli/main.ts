@@ -11,31 +11,9 @@ import { queryCommand } from './commands/query-command.js';
 import { rewriteCommand } from './commands/rewrite-command.js';
 import { evaluateCommand } from './commands/evaluate-command.js';
 import { EXIT } from './exit-codes.js';
+import { commandHelp, generalHelp, type CommandName } from './usage.js';
 
-const HELP = `Unlinkable: find and remove the phrases that link a de-identified document to its source.
-
-Usage:
-  unlinkable index <db> <inputs…> [--name NAME] [--placeholder-pattern REGEX]
-  unlinkable add <db> <inputs…> [--replace]
-  unlinkable remove <db> <id…>
-  unlinkable compact <db>
-  unlinkable list <db> [--search TEXT] [--limit N]
-  unlinkable stats <db> [--max-n 8] [--json]
-  unlinkable query <db> <phrase…> [--json]
-  unlinkable check <db> <file|-> [--k 2] [--arity 1|2|3] [--source ID] [--max-n 8|0]
-                   [--record ID] [--json] [--all-combinations]
-  unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8|0] [--source ID]
-                   [--record ID] [--passes 4] [--baseline] [--temperature 1.2] [--seed N] [--cpu] [--json]
-  unlinkable evaluate <db> <released.jsonl[.gz]> [--method all|released,handcrafted,redaction,llm-baseline,
-                   llm-spans-arity-1,llm-spans-arity-3] [--k 2,5] [--limit N] [--out DIR]
-                   [--embedding-model GGUF] [--perplexity-model GGUF] [--llm-model GGUF]
-
-Inputs are JSONL or JSONL.gz files of {"id", "text"} records, .txt or .md files, or folders of them.
-Exit codes: 0 ok (check: nothing linkable), 1 linkable phrases found, 2 usage error,
-3 unusable input (missing or damaged index or file), 4 some inputs skipped, 130 cancelled.
-`;
-
-const COMMANDS: Record<string, Command> = {
+const COMMANDS: Record<CommandName, Command> = {
   index: indexCommand,
   add: addCommand,
   remove: removeCommand,
@@ -52,13 +30,17 @@ const COMMANDS: Record<string, Command> = {
 export async function runCli(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    process.stdout.write(HELP);
+    process.stdout.write(generalHelp());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const command = COMMANDS[name];
-  if (command === undefined) {
-    process.stderr.write(`unlinkable: unknown command "${name}".\n\n${HELP}`);
+  if (!Object.hasOwn(COMMANDS, name)) {
+    process.stderr.write(`unlinkable: unknown command "${name}".\n\n${generalHelp()}`);
     return EXIT.usage;
+  }
+  const command = COMMANDS[name as CommandName];
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(commandHelp(name as CommandName));
+    return EXIT.ok;
   }
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();

@@ -13,6 +13,8 @@ export interface ImportedDocument {
   readonly source?: string | undefined;
   /** Where it came from: a file path, with `:line` for JSONL records. */
   readonly origin: string;
+  /** The file it was read from (for the per-file counts an import prints). */
+  readonly file?: string | undefined;
   /** For de-identified records: the id of their source in the original collection. */
   readonly originalId?: string | undefined;
   /** `split` of a de-identified record (TAB's train/dev/test), when it has one. */

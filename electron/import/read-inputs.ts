@@ -1,6 +1,6 @@
 /**
  * Reads documents from the inputs a user names: JSONL or JSONL.gz files of {id, text}
- * records, folders of .txt and .md files (recursively), and single .txt or .md files.
+ * records, single .txt or .md files, and folders of any of them (recursively).
  */
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -102,8 +102,10 @@ async function* readJsonl(path: string, gzipped: boolean, onBytes: (n: number) =
         continue;
       }
       const record = parseRecord(line, origin);
-      if (record?.kind === 'document') documents++;
-      if (record !== undefined) yield record;
+      if (record?.kind === 'document') {
+        documents++;
+        yield { ...record, file: path };
+      } else if (record !== undefined) yield record;
     }
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
@@ -156,9 +158,19 @@ export async function* readInputs(paths: readonly string[], options: { signal?: 
     if (info.isDirectory()) {
       for (const file of await listFolder(path)) {
         throwIfAborted(options.signal);
-        if (inputKind(file) !== 'text') {
+        const kind = inputKind(file);
+        if (kind === 'jsonl' || kind === 'jsonl.gz') {
+          yield* readJsonl(file, kind === 'jsonl.gz', onBytes, options.signal);
+          continue;
+        }
+        if (kind !== 'text') {
           onBytes((await stat(file)).size);
-          yield { kind: 'problem', origin: file, code: 'unsupported-file', message: `${file} was skipped: folders are read for .txt and .md files only.` };
+          yield {
+            kind: 'problem',
+            origin: file,
+            code: 'unsupported-file',
+            message: `${file} was skipped: folders are read for .jsonl, .jsonl.gz, .txt and .md files only.`,
+          };
           continue;
         }
         const id = relative(path, file)
@@ -178,7 +190,7 @@ export async function* readInputs(paths: readonly string[], options: { signal?: 
         kind: 'problem',
         origin: path,
         code: 'unsupported-file',
-        message: `${path} is not a supported input. Use .jsonl, .jsonl.gz, .txt, .md, or a folder of .txt and .md files.`,
+        message: `${path} is not a supported input. Use .jsonl, .jsonl.gz, .txt, .md, or a folder of them.`,
       };
     }
   }
@@ -199,7 +211,7 @@ async function* readTextFile(path: string, id: string, onBytes: (n: number) => v
     }
     const bytes = await readFile(path);
     onBytes(bytes.length);
-    yield { kind: 'document', id, text: decodeDocumentBytes(bytes, path), origin: path };
+    yield { kind: 'document', id, text: decodeDocumentBytes(bytes, path), origin: path, file: path };
   } catch (error) {
     yield problem(path, error);
   }

@@ -8,6 +8,7 @@ import type { PromptMode } from './prompt.js';
 import { MAX_FEW_SHOT } from './prompt.js';
 import { placeholderRegex } from './span-match.js';
 import type { RecordedDetectionSettings, RewriteOptions, RewriteProgress, RewriteUnit, TextSpan } from './types.js';
+import { REWRITE_BOUNDS } from '../../shared/ipc/schemas.js';
 
 /** The paper's sampling temperature. */
 export const DEFAULT_TEMPERATURE = 1.2;
@@ -52,14 +53,23 @@ function unitOf(unit: unknown): RewriteUnit {
 /** Checks `options` and fills defaults; throws AppError('invalid-settings'). */
 export function resolveRewriteOptions(options: RewriteOptions, mode: PromptMode): ResolvedRewriteSettings {
   const temperature = options.temperature ?? DEFAULT_TEMPERATURE;
-  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 5) {
-    throw new AppError('invalid-settings', `The temperature must be a number from 0 to 5 (got ${String(temperature)}).`);
+  if (!Number.isFinite(temperature) || temperature < REWRITE_BOUNDS.temperature.min || temperature > REWRITE_BOUNDS.temperature.max) {
+    throw new AppError(
+      'invalid-settings',
+      `The temperature must be a number from ${REWRITE_BOUNDS.temperature.min} to ${REWRITE_BOUNDS.temperature.max} (got ${String(temperature)}).`,
+    );
   }
   return {
     temperature,
     // A random seed is still recorded, so the run can be repeated.
     seed: wholeNumber(options.seed ?? Math.floor(Math.random() * 2 ** 31), 0, 0, 2 ** 31 - 1, 'The seed'),
-    maxPasses: wholeNumber(options.maxPasses, mode === 'baseline' ? DEFAULT_BASELINE_PASSES : DEFAULT_MAX_PASSES, 1, 50, 'The number of passes'),
+    maxPasses: wholeNumber(
+      options.maxPasses,
+      mode === 'baseline' ? DEFAULT_BASELINE_PASSES : DEFAULT_MAX_PASSES,
+      REWRITE_BOUNDS.maxPasses.min,
+      REWRITE_BOUNDS.maxPasses.max,
+      'The number of passes',
+    ),
     maxRetries: wholeNumber(options.maxRetries, DEFAULT_MAX_RETRIES, 0, 10, 'The number of retries'),
     sentencesPerChunk: wholeNumber(options.sentencesPerChunk, DEFAULT_SENTENCES_PER_CHUNK, 1, 50, 'Sentences per chunk'),
     maxChunkChars: wholeNumber(options.maxChunkChars, DEFAULT_MAX_CHUNK_CHARS, 50, 100_000, 'The chunk size'),

@@ -3,6 +3,7 @@
  * host: open, import, add, remove, compact. No front door holds logic of its own.
  */
 import { accessSync, constants } from 'node:fs';
+import type { ImportRecord } from '../import/import-records.js';
 import { readInputs } from '../import/read-inputs.js';
 import { CollectionIndex } from '../index-store/collection-index.js';
 import {
@@ -42,8 +43,27 @@ export interface ImportOptions {
   readonly onProgress?: JobProgress | undefined;
 }
 
-function recordsOf(inputs: readonly string[], options: ImportOptions) {
-  return readInputs(inputs, { signal: options.signal, onBytes: (read, total) => options.onProgress?.('reading', read, total) });
+/** Documents read from one input file. */
+export interface FileCount {
+  readonly file: string;
+  readonly documents: number;
+}
+
+/** An import's report with which file became how many documents (a stray README.md shows). */
+export interface InputsReport extends ImportReport {
+  readonly files: FileCount[];
+}
+
+/** The records of `inputs`, counting the documents each file yields into `counts`. */
+async function* recordsOf(inputs: readonly string[], options: ImportOptions, counts: Map<string, number>): AsyncGenerator<ImportRecord> {
+  for await (const record of readInputs(inputs, { signal: options.signal, onBytes: (read, total) => options.onProgress?.('reading', read, total) })) {
+    if (record.kind === 'document' && record.file !== undefined) counts.set(record.file, (counts.get(record.file) ?? 0) + 1);
+    yield record;
+  }
+}
+
+function withFiles(report: ImportReport, counts: Map<string, number>): InputsReport {
+  return { ...report, files: [...counts].map(([file, documents]) => ({ file, documents })) };
 }
 
 function writerProgress(options: ImportOptions) {
@@ -53,26 +73,29 @@ function writerProgress(options: ImportOptions) {
 }
 
 /** Builds a new collection file from inputs (files, folders, JSONL). */
-export function createFromInputs(path: string, inputs: readonly string[], options: ImportOptions = {}): Promise<ImportReport> {
-  return createCollection(path, recordsOf(inputs, options), {
+export async function createFromInputs(path: string, inputs: readonly string[], options: ImportOptions = {}): Promise<InputsReport> {
+  const counts = new Map<string, number>();
+  const report = await createCollection(path, recordsOf(inputs, options, counts), {
     name: options.name,
     placeholderPattern: options.placeholderPattern,
     signal: options.signal,
     onProgress: writerProgress(options),
   });
+  return withFiles(report, counts);
 }
 
 /** Adds inputs to an existing collection, compacting afterwards when due. */
-export async function addInputs(path: string, inputs: readonly string[], options: ImportOptions = {}): Promise<ImportReport> {
+export async function addInputs(path: string, inputs: readonly string[], options: ImportOptions = {}): Promise<InputsReport> {
   const collection = openCollection(path, { write: true });
+  const counts = new Map<string, number>();
   try {
-    const report = await addDocuments(collection, recordsOf(inputs, options), {
+    const report = await addDocuments(collection, recordsOf(inputs, options, counts), {
       replace: options.replace,
       signal: options.signal,
       onProgress: writerProgress(options),
     });
     if (compactionDue(collection)) await compactCollection(collection, { signal: options.signal, onProgress: writerProgress(options) });
-    return report;
+    return withFiles(report, counts);
   } finally {
     collection.close();
   }

@@ -36,7 +36,7 @@ const pickPaths: PickPaths = async (purpose) => {
       properties: ['openFile', 'multiSelections'],
       filters: [{ name: 'Documents', extensions: ['jsonl', 'gz', 'txt', 'md'] }],
     },
-    'import-folder': { title: 'Import a folder of .txt and .md files', properties: ['openDirectory'] },
+    'import-folder': { title: 'Import a folder of .jsonl, .jsonl.gz, .txt and .md files', properties: ['openDirectory'] },
     document: { title: 'Open a de-identified document', properties: ['openFile'], filters: [{ name: 'Documents', extensions: ['txt', 'md', 'jsonl', 'gz'] }] },
     'export-folder': { title: 'Export to folder', properties: ['openDirectory', 'createDirectory'] },
     model: { title: 'Choose a language model (GGUF)', properties: ['openFile'], filters: [{ name: 'GGUF models', extensions: ['gguf'] }] },

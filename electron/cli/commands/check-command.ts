@@ -12,9 +12,9 @@ import { highlightForTerminal } from '../highlight.js';
 import { readDocumentToCheck } from '../../import/read-document.js';
 import type { CommandContext } from './context.js';
 import { printPlan, planStrategy } from './plan-output.js';
+import { usageOf } from '../usage.js';
 
-const USAGE =
-  'usage: unlinkable check <db> <file|-> [--k 2] [--arity 1|2|3] [--source ID] [--max-n 8|0] [--record ID] [--json] [--all-combinations] [--plan [--strategy minimal|paper]]';
+const USAGE = usageOf('check');
 
 function useColor(values: Record<string, string | boolean | undefined>): boolean {
   if (values.color === true) return true;
@@ -60,7 +60,18 @@ export async function checkCommand(argv: string[], context: CommandContext): Pro
       return remainingPhrases(result) > 0 ? EXIT.linkable : EXIT.ok;
     }
     const result = checkText(collection, document.text, settings, { signal: context.signal });
-    if (values.plan === true) return printPlan({ collection, text: document.text, documentId: document.id, settings, detection: result, strategy: planStrategy(stringFlag(values, 'strategy')), json: values.json === true, color: useColor(values), signal: context.signal });
+    if (values.plan === true)
+      return printPlan({
+        collection,
+        text: document.text,
+        documentId: document.id,
+        settings,
+        detection: result,
+        strategy: planStrategy(stringFlag(values, 'strategy')),
+        json: values.json === true,
+        color: useColor(values),
+        signal: context.signal,
+      });
     if (values.strategy !== undefined) throw new UsageError('--strategy goes with --plan.');
     const seconds = (performance.now() - started) / 1000;
     if (values.json === true) {

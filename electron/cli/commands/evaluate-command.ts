@@ -12,13 +12,9 @@ import { intFlag, parse, stringFlag, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { ProgressLine } from '../progress.js';
 import type { Command, CommandContext } from './context.js';
+import { usageOf } from '../usage.js';
 
-const USAGE = `usage: unlinkable evaluate <db> <released.jsonl[.gz]> [--method all|${METHOD_IDS.join('|')}[,…]]
-         [--k 2,5] [--max-n 8|0] [--seed 0] [--split NAME] [--offset N] [--limit N] [--out DIR] [--title TEXT]
-         [--embedding-model GGUF] [--perplexity-model GGUF] [--llm-model GGUF]
-         [--unit phrase|chunk] [--llm-threads N] [--llm-sequences N] [--model-threads N]
-         [--no-figure] [--figure-steps 20] [--figure-start released|original] [--no-semantic-linkage]
-         [--json] [--quiet]`;
+const USAGE = usageOf('evaluate');
 
 function methodsFlag(raw: string | undefined): 'all' | MethodId[] {
   if (raw === undefined || raw === 'all') return 'all';

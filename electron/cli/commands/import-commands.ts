@@ -1,17 +1,18 @@
 /**
  * `unlinkable index <db> <inputs…>` and `unlinkable add <db> <inputs…>`.
  */
-import { addInputs, createFromInputs } from '../../services/collections.js';
-import type { ImportReport } from '../../index-store/collection-writer.js';
+import { addInputs, createFromInputs, type InputsReport } from '../../services/collections.js';
 import { parse, stringFlag, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { ProgressLine } from '../progress.js';
 import type { CommandContext } from './context.js';
+import { usageOf } from '../usage.js';
 
-function printReport(report: ImportReport, json: boolean): number {
+function printReport(report: InputsReport, json: boolean): number {
   if (json) {
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } else {
+    for (const { file, documents } of report.files) process.stdout.write(`${file}: ${documents.toLocaleString('en')} document${documents === 1 ? '' : 's'}\n`);
     process.stdout.write(
       `Added ${report.added} documents (${report.tokens.toLocaleString('en')} tokens)${report.replaced > 0 ? `, replacing ${report.replaced}` : ''} in ${report.seconds.toFixed(1)} s.\n`,
     );
@@ -28,7 +29,7 @@ function printReport(report: ImportReport, json: boolean): number {
 async function withProgress(
   quiet: boolean,
   json: boolean,
-  run: (onProgress: (phase: string, done: number, total: number) => void) => Promise<ImportReport>,
+  run: (onProgress: (phase: string, done: number, total: number) => void) => Promise<InputsReport>,
 ): Promise<number> {
   const progress = new ProgressLine(quiet || json);
   try {
@@ -48,7 +49,7 @@ export async function indexCommand(argv: string[], context: CommandContext): Pro
     quiet: { type: 'boolean', short: 'q' },
   });
   const [db, ...inputs] = positionals;
-  if (db === undefined || inputs.length === 0) throw new UsageError('usage: unlinkable index <db> <inputs…>');
+  if (db === undefined || inputs.length === 0) throw new UsageError(usageOf('index'));
   return withProgress(values.quiet === true, values.json === true, (onProgress) =>
     createFromInputs(db, inputs, {
       name: stringFlag(values, 'name'),
@@ -62,7 +63,7 @@ export async function indexCommand(argv: string[], context: CommandContext): Pro
 export async function addCommand(argv: string[], context: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { replace: { type: 'boolean' }, json: { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' } });
   const [db, ...inputs] = positionals;
-  if (db === undefined || inputs.length === 0) throw new UsageError('usage: unlinkable add <db> <inputs…> [--replace]');
+  if (db === undefined || inputs.length === 0) throw new UsageError(usageOf('add'));
   return withProgress(values.quiet === true, values.json === true, (onProgress) =>
     addInputs(db, inputs, { replace: values.replace === true, signal: context.signal, onProgress }),
   );

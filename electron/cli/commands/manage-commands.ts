@@ -6,11 +6,12 @@ import { compact, isWritable, openCollection, removeIds } from '../../services/c
 import { intFlag, parse, stringFlag, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
+import { usageOf } from '../usage.js';
 
 export async function removeCommand(argv: string[], context: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
   const [db, ...ids] = positionals;
-  if (db === undefined || ids.length === 0) throw new UsageError('usage: unlinkable remove <db> <id…>');
+  if (db === undefined || ids.length === 0) throw new UsageError(usageOf('remove'));
   const result = await removeIds(db, ids, { signal: context.signal });
   if (values.json === true) process.stdout.write(`${JSON.stringify(result)}\n`);
   else {
@@ -23,7 +24,7 @@ export async function removeCommand(argv: string[], context: CommandContext): Pr
 export async function compactCommand(argv: string[], context: CommandContext): Promise<number> {
   const { positionals } = parse(argv, {});
   const [db] = positionals;
-  if (db === undefined) throw new UsageError('usage: unlinkable compact <db>');
+  if (db === undefined) throw new UsageError(usageOf('compact'));
   const result = await compact(db, { signal: context.signal });
   process.stdout.write(`Compacted ${result.shardsBefore} shard(s) into ${result.shardsAfter}.\n`);
   return EXIT.ok;
@@ -32,7 +33,7 @@ export async function compactCommand(argv: string[], context: CommandContext): P
 export async function listCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { search: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } });
   const [db] = positionals;
-  if (db === undefined) throw new UsageError('usage: unlinkable list <db> [--search TEXT] [--limit N]');
+  if (db === undefined) throw new UsageError(usageOf('list'));
   const collection = openCollection(db);
   try {
     const page = collection.listDocuments({ search: stringFlag(values, 'search'), limit: intFlag(values, 'limit', 100, 1, 1_000_000) });
@@ -54,7 +55,7 @@ function formatCount(n: number): string {
 export async function statsCommand(argv: string[], context: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { 'max-n': { type: 'string' }, json: { type: 'boolean' } });
   const [db] = positionals;
-  if (db === undefined) throw new UsageError('usage: unlinkable stats <db> [--max-n 8] [--json]');
+  if (db === undefined) throw new UsageError(usageOf('stats'));
   const maxN = intFlag(values, 'max-n', 8, 1, 16);
   // Writable files keep the statistics cached; read-only ones are computed each time.
   const collection = openCollection(db, { write: isWritable(db) });

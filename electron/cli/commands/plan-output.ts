@@ -37,11 +37,16 @@ export interface PlanOutputInput {
 /** Prints the plan; exit 0 when it leaves nothing linkable, 1 when only kept words could. */
 export function printPlan(input: PlanOutputInput): number {
   const { text } = input;
-  const plan = planEdits(input.collection.phraseIndex(), text, { ...input.settings, placeholderPattern: input.detection.settings.placeholderPattern }, {
-    strategy: input.strategy,
-    detection: input.detection,
-    signal: input.signal,
-  });
+  const plan = planEdits(
+    input.collection.phraseIndex(),
+    text,
+    { ...input.settings, placeholderPattern: input.detection.settings.placeholderPattern },
+    {
+      strategy: input.strategy,
+      detection: input.detection,
+      signal: input.signal,
+    },
+  );
   const editRatio = planEditRatio(text, plan);
   if (input.json) {
     const { redacted: _text, runs, ...totals } = plan;
@@ -63,7 +68,10 @@ export function printPlan(input: PlanOutputInput): number {
   }
   process.stdout.write(`${out}${text.slice(at)}\n\n`);
   for (const run of plan.runs) {
-    const what = [run.spans > 0 ? `${run.spans} phrase${run.spans === 1 ? '' : 's'}` : '', run.combinations > 0 ? `${run.combinations} combination${run.combinations === 1 ? '' : 's'}` : '']
+    const what = [
+      run.spans > 0 ? `${run.spans} phrase${run.spans === 1 ? '' : 's'}` : '',
+      run.combinations > 0 ? `${run.combinations} combination${run.combinations === 1 ? '' : 's'}` : '',
+    ]
       .filter((part) => part.length > 0)
       .join(' and ');
     process.stdout.write(`  change [${run.start}, ${run.end}) "${text.slice(run.start, run.end)}": breaks ${what || 'what the fixpoint found'}\n`);

@@ -7,11 +7,12 @@ import { tokenize } from '../../../shared/tokenizer/tokenize.js';
 import { openCollection } from '../../services/collections.js';
 import { parse, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
+import { usageOf } from '../usage.js';
 
 export async function queryCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
   const [db, ...words] = positionals;
-  if (db === undefined || words.length === 0) throw new UsageError('usage: unlinkable query <db> <phrase…> [--json]');
+  if (db === undefined || words.length === 0) throw new UsageError(usageOf('query'));
   const phrase = words.join(' ');
   const collection = openCollection(db);
   try {

@@ -21,16 +21,16 @@ import { intFlag, parse, stringFlag, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { ProgressLine } from '../progress.js';
 import type { CommandContext } from './context.js';
+import { usageOf } from '../usage.js';
+import { REWRITE_BOUNDS } from '../../../shared/ipc/schemas.js';
 
-const USAGE =
-  'usage: unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8|0] [--source ID] [--record ID] ' +
-  '[--passes 4] [--baseline] [--plan] [--unit phrase|chunk] [--temperature 1.2] [--seed N] [--retries 2] [--few-shot 4] [--max-tokens N] [--cpu] [--threads N] [--json]';
+const USAGE = usageOf('rewrite');
 
 function temperatureFlag(raw: string | boolean | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+(\.\d+)?$/.test(raw) || value > 5)
-    throw new UsageError(`--temperature must be a number from 0 to 5 (got "${String(raw)}").`);
+  if (typeof raw !== 'string' || !/^\d+(\.\d+)?$/.test(raw) || value > REWRITE_BOUNDS.temperature.max)
+    throw new UsageError(`--temperature must be a number from 0 to ${REWRITE_BOUNDS.temperature.max} (got "${String(raw)}").`);
   return value;
 }
 
@@ -71,14 +71,16 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
   if (usePlan && baseline) throw new UsageError('--plan and --baseline exclude each other: the baseline rewrites without any spans.');
   const unitFlag = stringFlag(values, 'unit');
   if (unitFlag !== undefined && (usePlan || (unitFlag !== 'phrase' && unitFlag !== 'chunk')))
-    throw new UsageError(usePlan ? '--unit does not go with --plan: the plan decides what is rewritten.' : `--unit must be "phrase" or "chunk" (got "${unitFlag}").`);
+    throw new UsageError(
+      usePlan ? '--unit does not go with --plan: the plan decides what is rewritten.' : `--unit must be "phrase" or "chunk" (got "${unitFlag}").`,
+    );
   const unit = usePlan ? 'plan' : (unitFlag as RewriteUnit | undefined);
   const options: RewriteOptions = {
-    maxPasses: optionalInt(values, 'passes', 1, 50),
+    maxPasses: optionalInt(values, 'passes', REWRITE_BOUNDS.maxPasses.min, REWRITE_BOUNDS.maxPasses.max),
     temperature: temperatureFlag(values.temperature),
     seed: optionalInt(values, 'seed', 0, 2 ** 31 - 1),
     maxRetries: optionalInt(values, 'retries', 0, 10),
-    fewShot: optionalInt(values, 'few-shot', 0, 4),
+    fewShot: optionalInt(values, 'few-shot', REWRITE_BOUNDS.fewShot.min, REWRITE_BOUNDS.fewShot.max),
     unit,
     maxTokens: optionalInt(values, 'max-tokens', 1, 1_000_000),
     placeholderPattern: stringFlag(values, 'placeholder-pattern'),
@@ -95,7 +97,11 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
     const detect = (text: string) => checkText(collection, text, settings, { signal: context.signal });
     // With --plan the model rewrites the words of the minimal edit plan, planned again after every pass.
     const check = async (text: string) => {
-      if (usePlan) return planEdits(collection.phraseIndex(), text, { ...settings, placeholderPattern: settings.placeholderPattern ?? collection.placeholderPattern() }).runs.map((r) => ({ start: r.start, end: r.end }));
+      if (usePlan)
+        return planEdits(collection.phraseIndex(), text, {
+          ...settings,
+          placeholderPattern: settings.placeholderPattern ?? collection.placeholderPattern(),
+        }).runs.map((r) => ({ start: r.start, end: r.end }));
       const result = detect(text);
       return [...result.minimal, ...result.combinations].map((s) => ({ start: s.start, end: s.end }));
     };

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/run-cli.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
@@ -21,6 +22,43 @@ function setUp(): { dir: string; db: string; jsonl: string; doc: string } {
 }
 
 describe('unlinkable CLI', () => {
+  it('answers --help for every command with its own usage, exit code 0', async () => {
+    for (const command of ['index', 'add', 'remove', 'compact', 'list', 'stats', 'query', 'check', 'rewrite', 'evaluate']) {
+      const help = await runCli([command, '--help']);
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toContain(`usage: unlinkable ${command} `);
+      expect(help.stderr, command).toBe('');
+    }
+    const general = await runCli(['--help']);
+    expect(general.code).toBe(0);
+    expect(general.stdout).toContain('unlinkable <command> --help');
+  });
+
+  it('takes the .jsonl and .jsonl.gz files of a folder too, and prints which file became how many documents', async () => {
+    const dir = tempDir();
+    const folder = join(dir, 'inputs');
+    mkdirSync(join(folder, 'more'), { recursive: true });
+    writeFileSync(
+      join(folder, 'two.jsonl'),
+      collection
+        .slice(0, 2)
+        .map((d) => JSON.stringify(d))
+        .join('\n'),
+    );
+    writeFileSync(join(folder, 'more', 'one.jsonl.gz'), gzipSync(JSON.stringify(collection[2])));
+    writeFileSync(join(folder, 'README.md'), 'Notes on where these judgments came from.');
+    const db = join(dir, 'folder.unl');
+    const indexed = await runCli(['index', db, folder]);
+    expect(indexed.code).toBe(0);
+    expect(indexed.stdout).toContain(`${join(folder, 'two.jsonl')}: 2 documents`);
+    expect(indexed.stdout).toContain(`${join(folder, 'more', 'one.jsonl.gz')}: 1 document\n`);
+    // The stray README.md became a document, and the output says so.
+    expect(indexed.stdout).toContain(`${join(folder, 'README.md')}: 1 document\n`);
+    expect(indexed.stdout).toMatch(/Added 4 documents/);
+    const listed = await runCli(['list', db]);
+    expect(listed.stdout).toContain('judgment-3');
+  });
+
   it('indexes, checks with exit code 1 and highlights the linkable phrases, and outputs JSON', async () => {
     const { db, jsonl, doc } = setUp();
     const indexed = await runCli(['index', db, jsonl, '--name', 'demo']);
