@@ -12,7 +12,16 @@ test('empty, binary and 20 MB files are refused with a clear message', async ({ 
   await expect(dialog.getByRole('alert')).toContainText('empty');
 
   await file.setInputFiles({ name: 'scan.txt', mimeType: 'text/plain', buffer: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02, 0xff]) });
-  await expect(dialog.getByRole('alert')).toContainText('binary');
+  const binary = dialog.getByRole('alert');
+  await expect(binary).toContainText('scan.txt holds binary data');
+  await expect(binary).toContainText('save it as plain text');
+  // The message names the file as chosen, never where the host keeps uploads.
+  await expect(binary).not.toContainText(host.workspace);
+  await expect(binary).not.toContainText('uploads');
+  // The banner stays inside the dialog.
+  const [banner, box] = await Promise.all([binary.boundingBox(), dialog.boundingBox()]);
+  expect(banner!.x + banner!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+  await page.screenshot({ path: testInfo.outputPath('binary-upload.png') });
 
   await file.setInputFiles({ name: 'latin1.txt', mimeType: 'text/plain', buffer: Buffer.from([0x63, 0x61, 0x66, 0xe9]) });
   await expect(dialog.getByRole('alert')).toContainText('UTF-8');
@@ -42,5 +51,6 @@ test('a bad collection import reports each problem and keeps the good documents'
   await expect(report).toContainText('Added 1 documents', { timeout: 60_000 });
   await report.getByText('3 input(s) skipped').click();
   await expect(report).toContainText('not valid JSON');
-  await expect(report).toContainText('binary');
+  await expect(report).toContainText('picture.txt holds binary data');
+  await expect(report).not.toContainText(host.workspace);
 });

@@ -68,6 +68,13 @@ test('the full review flow, from collection to exported files', async ({ page, h
   await expect.poll(() => documentText(page)).toBe(afterUndo);
   await page.getByRole('tab', { name: 'Versions' }).click();
   await expect(page.getByTestId('versions').locator('li')).toHaveCount(3);
+  // Local dates, and a preview of the opened version against the current text.
+  await expect(page.getByTestId('versions').locator('time').first()).not.toContainText('T');
+  await page.getByTestId('versions').locator('li').last().getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByTestId('version-preview');
+  await expect(preview.locator('del').first()).toContainText('[REDACTED]');
+  await page.screenshot({ path: testInfo.outputPath('version-preview.png') });
+  await preview.page().getByRole('button', { name: 'Hide preview' }).click();
 
   // 7. Export: blocked without a justification while phrases remain; then the files.
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });

@@ -36,6 +36,24 @@ test('create a collection with progress, cancel one, then add and remove documen
   await page.getByRole('button', { name: /Show Small set/ }).click();
   await expect(page.getByRole('heading', { name: 'Small set' })).toBeVisible();
   await expect(page.getByTestId('collection-documents').locator('tbody tr')).toHaveCount(40);
+  await page.getByTestId('import-report').getByText('From 1 file').click();
+  await expect(page.getByTestId('import-report')).toContainText('small.jsonl: 40 documents');
+
+  // The release policy: stricter k, saved with the collection, kept after a reload.
+  const policy = page.getByTestId('policy');
+  await expect(policy.getByLabel(/^k/)).toHaveValue('2');
+  await policy.getByLabel(/^k/).fill('3');
+  await policy.getByLabel('Arity').selectOption('1');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(policy.getByText('Saved')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Collections' }).click();
+  await page
+    .getByRole('complementary', { name: 'Collections' })
+    .getByRole('button', { name: /^Small set/ })
+    .click();
+  await expect(page.getByTestId('policy').getByLabel(/^k/)).toHaveValue('3');
+  await expect(page.getByTestId('policy').getByLabel('Arity')).toHaveValue('1');
 
   // Add a text file, then remove it again.
   await page.getByRole('region', { name: /Documents of the collection/ }).waitFor();

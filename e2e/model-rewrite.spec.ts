@@ -4,7 +4,8 @@
  * noise, so its rewrites fail validation and end as marked placeholder fallbacks.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, openApp, remainingCount, test } from './host-fixture.js';
 
@@ -20,6 +21,22 @@ test('rewrite with the local model and review its suggestions', async ({ page, h
   await expect(row).toContainText('qwen3');
   await row.getByRole('button', { name: 'Use' }).click();
   await expect(page.getByTestId('model-in-use')).toContainText('e2e-tiny-model.gguf');
+
+  // A file copied in while the screen is open shows after a rescan.
+  copyFileSync(join(models, 'e2e-tiny-model.gguf'), join(models, 'copied-later.gguf'));
+  await page.getByRole('button', { name: 'Rescan folders' }).click();
+  await expect(page.getByTestId('models').getByRole('row', { name: /copied-later\.gguf/ })).toBeVisible();
+  // The publisher's SHA-256 against the file's: a wrong one is flagged, the right one matches.
+  const expected = page.getByTestId('expected-sha256');
+  const verdict = page.getByTestId('sha256-verdict');
+  await expected.getByLabel(/Expected SHA-256/).fill('0'.repeat(64));
+  await verdict.getByRole('button', { name: /Compute/ }).click();
+  await expect(verdict).toContainText('Does not match', { timeout: 30_000 });
+  const sha256 = createHash('sha256')
+    .update(readFileSync(join(models, 'e2e-tiny-model.gguf')))
+    .digest('hex');
+  await expected.getByLabel(/Expected SHA-256/).fill(sha256.toUpperCase());
+  await expect(verdict).toContainText('Matches');
   // The tiny model's context is short: no examples, short answers, one pass.
   const settings = page.getByTestId('rewrite-settings');
   await settings.getByLabel('Seed').fill('7');
@@ -39,6 +56,7 @@ test('rewrite with the local model and review its suggestions', async ({ page, h
       'The applicant was held in an F-type prison in Kandira. He complained about the length of the proceedings before the Supreme Military Administrative Court.',
     );
   await page.getByRole('button', { name: 'Open pasted text' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pasted document');
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   const before = await remainingCount(page);
   expect(before).toBeGreaterThan(0);

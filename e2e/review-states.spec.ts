@@ -85,3 +85,21 @@ test('exporting to a folder that cannot be made says why, and the app keeps answ
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(dialog.getByTestId('export-done')).toBeVisible();
 });
+
+test('after switching the arity, once the new check is done, no row of the cost table says "checking…"', async ({ page, host }) => {
+  await openApp(page, host);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const cost = page.getByTestId('cost');
+  for (const arity of ['1 phrase', '≤ 2 phrases', '≤ 3 phrases', '1 phrase']) {
+    // The radio follows the saved settings, so it turns checked once the save is back.
+    await cost.getByLabel(arity).click();
+    await expect(cost.getByLabel(arity)).toBeChecked();
+    await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    // Every row gets its share once the check (and the combinations behind it) is done.
+    await expect(cost.locator('tbody tr')).toHaveCount(3);
+    await expect(cost).not.toContainText('checking…', { timeout: 30_000 });
+    await expect(cost).not.toContainText('not measured');
+    const shares = await cost.locator('tbody tr td:nth-child(2)').allTextContents();
+    for (const share of shares) expect(share).toMatch(/^\d+ % of the words$/);
+  }
+});

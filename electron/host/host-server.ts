@@ -123,6 +123,11 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
     })();
   });
 
+  // The page owns the idle connections: if the server closed one after its default 5 s,
+  // a POST the browser sent on it at that moment would fail with nothing received, and
+  // the page would say the host is not answering. Chromium closes idle sockets itself.
+  server.keepAliveTimeout = 0;
+
   return new Promise((resolveHost, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {

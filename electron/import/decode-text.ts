@@ -19,7 +19,11 @@ export function decodeDocumentBytes(bytes: Uint8Array, what: string): string {
   if (bytes.length > MAX_DOCUMENT_BYTES) {
     throw new AppError('too-large', `${what} is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB; split it into smaller documents.`);
   }
-  if (looksBinary(bytes)) throw new AppError('binary-file', `${what} looks like a binary file, not text. Export it as plain text (.txt) first.`);
+  if (looksBinary(bytes))
+    throw new AppError(
+      'binary-file',
+      `${what} holds binary data, not plain text, whatever its name says (it may be a word-processor or PDF file renamed). Open it in the program that made it and save it as plain text (UTF-8), or paste its text instead.`,
+    );
   let text: string;
   try {
     text = strictUtf8.decode(bytes);

@@ -260,6 +260,14 @@ export class ReviewStore {
     return row.text;
   }
 
+  /** The text of one stored version (for its preview against the current text). */
+  versionText(documentId: string, versionId: number): string {
+    this.row(documentId);
+    const row = this.db.prepare('SELECT text FROM versions WHERE document_id = ? AND id = ?').get(documentId, versionId) as { text: string } | undefined;
+    if (row === undefined) throw new AppError('not-found', 'That version of the document was not found.');
+    return row.text;
+  }
+
   /** The chain of versions from the opened text to the head, oldest first. */
   history(documentId: string): HistoryEntry[] {
     const out: HistoryEntry[] = [];

@@ -50,6 +50,29 @@ export class UploadStore {
     return folder;
   }
 
+  /**
+   * `text` with every path inside an upload shortened to the name the clerk chose
+   * (folder/file.txt), so messages never show where uploads are kept.
+   */
+  describe(text: string): string {
+    const prefix = this.folder + sep;
+    let out = '';
+    let from = 0;
+    for (let at = text.indexOf(prefix); at !== -1; at = text.indexOf(prefix, from)) {
+      out += text.slice(from, at);
+      const rest = text.slice(at + prefix.length);
+      const slash = rest.indexOf(sep);
+      // Skip "<upload id>/": what follows is the name as uploaded.
+      from = at + prefix.length + (slash === -1 ? rest.length : slash + 1);
+    }
+    return out + text.slice(from);
+  }
+
+  /** Rethrows an AppError from reading an upload with its message described. */
+  describeError(error: unknown): unknown {
+    return error instanceof AppError ? new AppError(error.code, this.describe(error.message), { cause: error }) : error;
+  }
+
   private removeOld(): void {
     for (const name of readdirSync(this.folder)) {
       const path = join(this.folder, name);

@@ -27,6 +27,12 @@ export const documentQueries = {
   suggestions: (documentId: string) =>
     queryOptions({ queryKey: ['suggestions', 'list', { documentId }], queryFn: () => call('suggestions:list', { documentId }) }),
   /** The text as opened: it never changes, so it is fetched once. */
+  version: (documentId: string, versionId: number) =>
+    queryOptions({
+      queryKey: ['documents', 'version', { documentId, versionId }],
+      queryFn: () => call('documents:version', { documentId, versionId }),
+      staleTime: Infinity,
+    }),
   original: (documentId: string) =>
     queryOptions({ queryKey: ['documents', 'original', { documentId }], queryFn: () => call('documents:original', { documentId }), staleTime: Infinity }),
 };

@@ -13,15 +13,29 @@ import { updateJob, useJob } from '../jobs/job-store.js';
 import { JobProgress } from '../jobs/JobProgress.js';
 import { DocumentsTable } from './DocumentsTable.js';
 import { ImportSources, type ImportSource } from './ImportSources.js';
+import { PolicyEditor } from './PolicyEditor.js';
 import { StatisticsPanel } from './StatisticsPanel.js';
 
 function ImportReport({ job }: { job: JobInfo | undefined }) {
   if (job?.state !== 'done') return null;
-  const report = (job.value as { report?: { added: number; tokens: number; problems: { message: string }[] } }).report;
+  const report = (job.value as { report?: { added: number; tokens: number; problems: { message: string }[]; files?: { file: string; documents: number }[] } })
+    .report;
   if (report === undefined) return null;
   return (
     <div className="small" role="status" data-testid="import-report">
       Added {report.added.toLocaleString()} documents ({report.tokens.toLocaleString()} tokens).
+      {report.files !== undefined && report.files.length > 0 && (
+        <details>
+          <summary>From {report.files.length === 1 ? '1 file' : `${report.files.length.toLocaleString()} files`}</summary>
+          <ul className="path">
+            {report.files.slice(0, 200).map((f) => (
+              <li key={f.file}>
+                {f.file}: {f.documents.toLocaleString()} document{f.documents === 1 ? '' : 's'}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {report.problems.length > 0 && (
         <details>
           <summary>{report.problems.length} input(s) skipped</summary>
@@ -136,10 +150,11 @@ function CollectionDetail({ collection }: { collection: CollectionSummary }) {
             Forget
           </button>
         </div>
-        <p className="small muted">
+        <p className="small muted path">
           {collection.path} · content SHA-256 {collection.contentSha256.slice(0, 16)}…
         </p>
         {!collection.available && <ErrorBanner error={new Error(collection.problem)} />}
+        <PolicyEditor collection={collection} />
         <h3>Add documents</h3>
         <ImportSources disabled={job?.state === 'running' || !collection.available} onSources={(sources) => add.mutate(sources)} onError={setError} />
         <label className="row small">

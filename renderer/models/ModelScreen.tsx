@@ -26,6 +26,7 @@ export function ModelScreen() {
   const info = useQuery(appQueries.info());
   const state = useQuery(modelQueries.state());
   const [path, setPath] = useState('');
+  const [expected, setExpected] = useState('');
   const [hashJob, setHashJob] = useState<string | null>(null);
   const job = useJob(hashJob);
   const choose = useMutation({
@@ -66,8 +67,15 @@ export function ModelScreen() {
       <section>
         <ErrorBanner error={state.error ?? choose.error ?? hash.error ?? (job?.state === 'failed' ? new Error(job.error?.message) : null)} />
         <div className="panel stack">
-          <h2>Models found</h2>
-          <p className="small muted">Searched: {data?.folders.join(', ') || '—'}</p>
+          <div className="row">
+            <h2 style={{ flex: 1 }}>Models found</h2>
+            <button type="button" onClick={() => void state.refetch()} disabled={state.isFetching}>
+              {state.isFetching ? 'Scanning…' : 'Rescan folders'}
+            </button>
+          </div>
+          <p className="small muted path" data-testid="model-folders">
+            Searched: {data?.folders.join(', ') || '—'}
+          </p>
           <table className="data" data-testid="models">
             <thead>
               <tr>
@@ -83,7 +91,9 @@ export function ModelScreen() {
             <tbody>
               {data?.models.map((m: ModelFile) => (
                 <tr key={m.path}>
-                  <td title={m.path}>{m.fileName}</td>
+                  <td title={m.path} className="path">
+                    {m.fileName}
+                  </td>
                   {m.problem !== null ? (
                     <td colSpan={5} className="small" style={{ color: 'var(--danger)' }}>
                       {m.problem}
@@ -138,7 +148,7 @@ export function ModelScreen() {
         {data?.chosen && (
           <div className="panel stack" data-testid="model-in-use">
             <h2>In use</h2>
-            <p className="small">{data.chosen}</p>
+            <p className="small path">{data.chosen}</p>
             <p className="small">
               {data.backend ?? 'Loaded on the first rewrite; the backend (CUDA, Vulkan, Metal or the CPU) and the layers on the GPU are shown then.'}
             </p>
@@ -151,10 +161,52 @@ export function ModelScreen() {
               )}
             </p>
             {job !== undefined && <JobProgress job={job} label="SHA-256" />}
+            <ExpectedHash
+              actual={sha256 ?? null}
+              value={expected}
+              onChange={setExpected}
+              onCompute={() => hash.mutate()}
+              computing={job?.state === 'running'}
+            />
           </div>
         )}
         {data !== undefined && <RewriteSettingsPanel settings={data.settings} />}
       </section>
+    </div>
+  );
+}
+
+/** The publisher's SHA-256, pasted by the clerk, against the file's (computed on request). */
+function ExpectedHash(props: { actual: string | null; value: string; onChange: (value: string) => void; onCompute: () => void; computing: boolean }) {
+  const wanted = props.value.trim().toLowerCase();
+  const wellFormed = /^[0-9a-f]{64}$/u.test(wanted);
+  let verdict: React.ReactNode = null;
+  if (wanted !== '' && !wellFormed) verdict = <span className="small muted">A SHA-256 is 64 hexadecimal characters.</span>;
+  else if (wellFormed && props.actual === null)
+    verdict = (
+      <button type="button" className="link" onClick={props.onCompute} disabled={props.computing}>
+        Compute the file's SHA-256 to compare
+      </button>
+    );
+  else if (wellFormed && props.actual === wanted)
+    verdict = (
+      <strong className="small" style={{ color: 'var(--ok)' }}>
+        Matches: this is the publisher's file.
+      </strong>
+    );
+  else if (wellFormed)
+    verdict = (
+      <strong className="small" style={{ color: 'var(--danger)' }}>
+        Does not match: this file is not the one the publisher lists. Do not use it.
+      </strong>
+    );
+  return (
+    <div className="stack" data-testid="expected-sha256">
+      <label className="small">
+        Expected SHA-256 (from the publisher)
+        <input className="mono" style={{ width: '100%' }} value={props.value} spellCheck={false} onChange={(event) => props.onChange(event.target.value)} />
+      </label>
+      <span data-testid="sha256-verdict">{verdict}</span>
     </div>
   );
 }

@@ -4,14 +4,13 @@
  * text) now and after accepting the whole plan or every pending suggestion.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { editSize } from '../../shared/review/edit-ratio.js';
 import { applyReplacements } from '../../shared/review/text-change.js';
-import { wordDiff } from '../../shared/review/word-diff.js';
 import { documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import type { Plan } from './use-plan.js';
+import { WordDiffView } from './WordDiffView.js';
 
 const ratio = (value: number | null | undefined): string => (value === null || value === undefined ? '–' : value.toFixed(2));
 
@@ -19,7 +18,6 @@ export function ChangesPanel({ document, plan }: { document: ReviewDocument; pla
   const original = useQuery(documentQueries.original(document.id));
   const suggestions = useQuery(documentQueries.suggestions(document.id));
   const opened = original.data?.text;
-  const parts = useMemo(() => (opened === undefined ? [] : wordDiff(opened, document.text)), [opened, document.text]);
   const now = opened === undefined ? null : editSize(opened, document.text).ratio;
   const pending = suggestions.data?.filter((s) => s.status === 'pending') ?? [];
   const afterSuggestions = opened === undefined || pending.length === 0 ? null : editSize(opened, applyReplacements(document.text, pending)).ratio;
@@ -45,11 +43,7 @@ export function ChangesPanel({ document, plan }: { document: ReviewDocument; pla
         </tbody>
       </table>
       <p className="small muted">Words changed since the text was opened: removed in red, added in green. Placeholders count as one word each.</p>
-      <div className="document-text diff" data-testid="diff">
-        {parts.map((part, i) =>
-          part.kind === 'same' ? <span key={i}>{part.text}</span> : part.kind === 'removed' ? <del key={i}>{part.text}</del> : <ins key={i}>{part.text}</ins>,
-        )}
-      </div>
+      {opened !== undefined && <WordDiffView before={opened} after={document.text} testId="diff" />}
     </div>
   );
 }

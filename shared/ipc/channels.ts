@@ -26,6 +26,7 @@ export const CHANNEL_NAMES = [
   'documents:settings',
   'documents:delete',
   'documents:original',
+  'documents:version',
   'documents:apply-placeholders',
   'decisions:list',
   'decisions:keep',

@@ -130,6 +130,8 @@ export const contract = {
   'documents:delete': channel<null>()(z.object({ documentId }).strict()),
   /** The text as it was opened: the "before" of the before/after view. */
   'documents:original': channel<{ text: string }>()(z.object({ documentId }).strict()),
+  /** The text of one stored version, for its preview against the current text. */
+  'documents:version': channel<{ text: string }>()(z.object({ documentId, versionId: z.number().int() }).strict()),
   /**
    * Replaces ranges of the head text with the document's placeholder (merging rule of
    * shared/review/redaction.ts) as one new version, recording each range as an accepted

@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/errors.js';
 import type { RequestOf } from '../../../shared/ipc/contract.js';
 import type { CollectionSummary, IndexStatistics } from '../../../shared/ipc/types.js';
 import { createImportClient } from '../../engine/engine-clients.js';
-import type { ImportReport } from '../../index-store/collection-writer.js';
+import type { InputsReport } from '../collections.js';
 import { getPreference, setPreference } from '../../workspace/workspace-db.js';
 import type { AppServices, Handlers } from '../app-services.js';
 
@@ -70,10 +70,20 @@ async function runImport(
   op: 'create' | 'add',
   args: { path: string; inputs: string[]; name?: string; replace?: boolean },
   context: { signal: AbortSignal; progress: (phase: string, done: number, total: number) => void },
-): Promise<ImportReport> {
+): Promise<InputsReport> {
   const worker = createImportClient();
   try {
-    return await worker.request(op, args, { signal: context.signal, onProgress: context.progress });
+    const report = await worker.request(op, args, { signal: context.signal, onProgress: context.progress });
+    // Problems name the files; an upload's name is the one the clerk chose, not where it is kept.
+    return {
+      ...report,
+      problems: report.problems.map((problem) => ({
+        ...problem,
+        origin: services.uploads.describe(problem.origin),
+        message: services.uploads.describe(problem.message),
+      })),
+      files: report.files.map((count) => ({ ...count, file: services.uploads.describe(count.file) })),
+    };
   } finally {
     await worker.dispose();
   }

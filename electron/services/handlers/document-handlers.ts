@@ -24,6 +24,7 @@ type DocumentHandlers = Pick<
   | 'documents:settings'
   | 'documents:delete'
   | 'documents:original'
+  | 'documents:version'
   | 'documents:apply-placeholders'
 >;
 
@@ -41,8 +42,10 @@ async function readSource(
     services.pickedPaths.require(source.path, 'opened');
     path = source.path;
   }
-  const document = await readDocumentToCheck(path, source.recordId);
-  const name = basename(path);
+  const document = await readDocumentToCheck(path, source.recordId).catch((error: unknown) => {
+    throw services.uploads.describeError(error);
+  });
+  const name = services.uploads.describe(path) === path ? basename(path) : services.uploads.describe(path);
   return {
     title: document.id ?? name.replace(/\.(txt|md)$/i, ''),
     text: document.text,
@@ -88,6 +91,7 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
       return changed(services.reviews.setSettings(documentId, settings), ['documents']);
     },
     'documents:original': async ({ documentId }) => ({ text: services.reviews.originalText(documentId) }),
+    'documents:version': async ({ documentId, versionId }) => ({ text: services.reviews.versionText(documentId, versionId) }),
     'documents:apply-placeholders': async ({ documentId, baseVersionId, ranges, description }) => {
       const document = services.reviews.get(documentId);
       for (const r of ranges)
