@@ -2,7 +2,7 @@
  * Worker thread for one collection import (create or add): reading, tokenizing and
  * sorting run here, with progress, so the main process stays responsive.
  */
-import { addInputs, createFromInputs, removeIds } from '../services/collections.js';
+import { addInputs, createFromInputs, removeIds } from '../index-store/collection-files.js';
 import { serveOperations, type OperationContext, type Operations } from './worker-host.js';
 
 interface ImportArgs {

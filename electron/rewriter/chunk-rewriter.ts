@@ -158,7 +158,13 @@ export async function rewriteChunks(tasks: readonly ChunkTask[], context: ChunkB
       const { problems, kept } = validateRewrite(task, rewrite, context.pattern);
       context.totals.reject(problems);
       if (problems.length === 0) {
-        const whole: TextEdit = { start: 0, end: task.text.length, text: rewrite, origin: 'model', ownPlaceholders: ownPlaceholders(task, rewrite, context.pattern) };
+        const whole: TextEdit = {
+          start: 0,
+          end: task.text.length,
+          text: rewrite,
+          origin: 'model',
+          ownPlaceholders: ownPlaceholders(task, rewrite, context.pattern),
+        };
         outcomes[i] = { steps: [[whole]], reasoning: answer.reasoning, fallback: false, attempts: attempt + 1 };
         settled++;
       } else if (problems.every((p) => p === 'span-kept')) {

@@ -9,11 +9,11 @@
 import { resolve } from 'node:path';
 import type { LlmClient } from '../llm/llm-client.js';
 import type { LoadedModel } from '../llm/llm-protocol.js';
-import type { SuggestionRequest, SuggestionResponse, SuggestionSource } from '../services/suggestion-sources.js';
 import { cachedSha256, identityOf } from './model-identity.js';
 import { loadForRewriting, type RewriteLoadOptions } from './model-manager.js';
 import { describeProgress } from './progress.js';
 import { rewriteDocument } from './rewrite-document.js';
+import type { SuggestionRequest, SuggestionResponse, SuggestionSource } from './suggestion-source.js';
 import type { RewriteOptions } from './types.js';
 
 /** What the source is made of. */

@@ -8,8 +8,8 @@ import { compilePlaceholderPattern, findPlaceholderRanges } from '../../shared/t
 import { tokenize, type TokenizedText } from '../../shared/tokenizer/tokenize.js';
 import type { TextSpan } from './types.js';
 
-/** The placeholder every fallback writes. */
-export const REDACTED = '[REDACTED]';
+/** The placeholder every fallback writes (the one of shared/review/redaction.ts). */
+export { REDACTED } from '../../shared/review/redaction.js';
 
 /** A phrase's token keys, and for each pair of neighbours whether they share a segment. */
 export interface KeyPattern {
@@ -90,17 +90,6 @@ export function occurrenceRanges(tokens: Tokens, patterns: readonly KeyPattern[]
     else merged.push({ ...range });
   }
   return merged;
-}
-
-/** `text` with each range replaced by [REDACTED]. */
-export function redactRanges(text: string, ranges: readonly TextSpan[]): string {
-  let out = '';
-  let at = 0;
-  for (const range of ranges) {
-    out += text.slice(at, range.start) + REDACTED;
-    at = range.end;
-  }
-  return out + text.slice(at);
 }
 
 /** The placeholders of a text, in order (a multiset). */

@@ -3,9 +3,10 @@
  * the chunk can change (only the chunk is ever replaced); within it, the flagged phrases
  * must be gone, the placeholders kept, and the length sane.
  */
-import { REDACTED, occurrenceRanges, patternsFound, patternsOf, placeholdersOf, redactRanges, tokensOf, type KeyPattern, type Tokens } from './span-match.js';
+import { REDACTED, occurrenceRanges, patternsFound, patternsOf, placeholdersOf, tokensOf, type KeyPattern, type Tokens } from './span-match.js';
 import type { TextEdit } from './provenance.js';
 import type { TextSpan } from './types.js';
+import { applyEditSteps } from './provenance.js';
 
 /** Markers around the phrases to rephrase, in the prompt. */
 export const MARK_OPEN = '⟦';
@@ -28,15 +29,7 @@ export interface ChunkTask {
  * the model wrote another passage instead of rephrasing this one).
  */
 export type RewriteProblem =
-  | 'no-answer'
-  | 'empty'
-  | 'span-kept'
-  | 'placeholder-lost'
-  | 'placeholder-invented'
-  | 'too-short'
-  | 'too-long'
-  | 'number-invented'
-  | 'context-changed';
+  'no-answer' | 'empty' | 'span-kept' | 'placeholder-lost' | 'placeholder-invented' | 'too-short' | 'too-long' | 'number-invented' | 'context-changed';
 
 /** Share of the words outside the flagged phrases a chunk rewrite must keep, in order. */
 export const MIN_CONTEXT_KEPT = 0.5;
@@ -151,12 +144,24 @@ export function validateRewrite(task: ChunkTask, rewrite: string, pattern: RegEx
  * survived, the rewrite is kept with those redacted; otherwise every occurrence of the
  * flagged phrases in the original chunk is.
  */
-export function fallbackRewrite(task: ChunkTask, pattern: RegExp, partial?: { text: string; kept: readonly TextSpan[] }): { steps: TextEdit[][]; usedRewrite: boolean } {
-  const redact = (ranges: readonly TextSpan[]): TextEdit[] => ranges.map((range) => ({ start: range.start, end: range.end, text: REDACTED, origin: 'fallback' }));
+export function fallbackRewrite(
+  task: ChunkTask,
+  pattern: RegExp,
+  partial?: { text: string; kept: readonly TextSpan[] },
+): { steps: TextEdit[][]; usedRewrite: boolean } {
+  const redact = (ranges: readonly TextSpan[]): TextEdit[] =>
+    ranges.map((range) => ({ start: range.start, end: range.end, text: REDACTED, origin: 'fallback' }));
   if (partial !== undefined) {
-    const redacted = redactRanges(partial.text, partial.kept);
+    // Exactly the text the steps below produce (placeholders are not merged here: the check must see what is kept).
+    const redacted = applyEditSteps(partial.text, [redact(partial.kept)]);
     if (validateRewrite(task, redacted, pattern).problems.length === 0) {
-      const whole: TextEdit = { start: 0, end: task.text.length, text: partial.text, origin: 'model', ownPlaceholders: ownPlaceholders(task, partial.text, pattern) };
+      const whole: TextEdit = {
+        start: 0,
+        end: task.text.length,
+        text: partial.text,
+        origin: 'model',
+        ownPlaceholders: ownPlaceholders(task, partial.text, pattern),
+      };
       return { steps: [[whole], redact(partial.kept)], usedRewrite: true };
     }
   }

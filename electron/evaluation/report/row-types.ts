@@ -7,7 +7,7 @@ import type { MethodId, SpanCredit } from '../methods/method-types.js';
 import type { DocumentLinkage } from '../metrics/linkage-risk.js';
 import type { EditSize } from '../../../shared/review/edit-ratio.js';
 import type { RedactionStep } from '../search/redaction-curve.js';
-import type { SourceRank } from '../search/source-rank.js';
+import type { SourceRank } from '../../search/source-rank.js';
 
 /**
  * Version of what rows mean, part of every resume key: bump it when a metric's definition

@@ -5,7 +5,7 @@
 import type { MethodId } from '../methods/method-types.js';
 import { aggregateShares, type AggregateShare } from '../metrics/linkage-risk.js';
 import { wilsonInterval, type Proportion } from '../metrics/wilson.js';
-import type { SourceRank } from '../search/source-rank.js';
+import type { SourceRank } from '../../search/source-rank.js';
 import type { CurveRow, MethodRow } from './row-types.js';
 
 /** How the source ranks over many documents. */

@@ -14,7 +14,7 @@ import { cosine } from '../metrics/semantic-similarity.js';
 import type { MethodRow, PerplexityFigure } from '../report/row-types.js';
 import { sha256 } from '../report/results-store.js';
 import { cosineScores, type CollectionEmbeddings, type Ranker } from '../search/rankers.js';
-import { sourceRank, type SourceRank } from '../search/source-rank.js';
+import { sourceRank, type SourceRank } from '../../search/source-rank.js';
 import type { ModelServices } from './model-services.js';
 
 /** What every document of a run is evaluated against. */

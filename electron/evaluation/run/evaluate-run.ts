@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { throwIfAborted } from '../../../shared/errors.js';
-import { openCollection } from '../../services/collections.js';
+import { openCollection } from '../../index-store/collection-files.js';
 import type { RewriterBinding } from '../methods/llm-methods.js';
 import type { MethodId } from '../methods/method-types.js';
 import { ResultsStore, settingsKey, sha256 } from '../report/results-store.js';
@@ -13,7 +13,7 @@ import { curveTotals, methodTotals } from '../report/totals.js';
 import { embedCollection } from '../search/collection-embeddings.js';
 import { redactionCurve } from '../search/redaction-curve.js';
 import { bm25Ranker, embeddingRanker, type Ranker } from '../search/rankers.js';
-import { TermStatistics } from '../search/term-statistics.js';
+import { TermStatistics } from '../../search/term-statistics.js';
 import { analyseReleased, documentSeed, evaluateMethod, type RunContext } from './document-evaluation.js';
 import { selectMethods } from './method-selection.js';
 import { startModels, type ModelPaths, type ModelServices } from './model-services.js';

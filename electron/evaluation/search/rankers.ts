@@ -4,9 +4,9 @@
  */
 import { AppError } from '../../../shared/errors.js';
 import type { PhraseIndex } from '../../../shared/linkage/phrase-index.js';
-import { bm25Scores, queryTerms } from './bm25.js';
-import { sourceRank, type SourceRank } from './source-rank.js';
-import type { TermStatistics } from './term-statistics.js';
+import { bm25Scores, queryTerms } from '../../search/bm25.js';
+import { sourceRank, type SourceRank } from '../../search/source-rank.js';
+import type { TermStatistics } from '../../search/term-statistics.js';
 
 /** Ranks the source of a text among the collection. */
 export interface Ranker {

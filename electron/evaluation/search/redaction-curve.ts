@@ -8,7 +8,7 @@
  */
 import { tokenize } from '../../../shared/tokenizer/tokenize.js';
 import { mulberry32 } from '../../../shared/seeded-random.js';
-import type { SourceRank } from './source-rank.js';
+import type { SourceRank } from '../../search/source-rank.js';
 
 /** Ranks the source among the collection for each text, in order. */
 export type RankTexts = (texts: readonly string[]) => Promise<SourceRank[]>;

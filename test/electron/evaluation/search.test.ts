@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bm25Scores, queryTerms } from '../../../electron/evaluation/search/bm25.js';
+import { bm25Scores, queryTerms } from '../../../electron/search/bm25.js';
 import { redactionCurve, redactionSteps } from '../../../electron/evaluation/search/redaction-curve.js';
 import { bm25Ranker } from '../../../electron/evaluation/search/rankers.js';
-import { sourceRank } from '../../../electron/evaluation/search/source-rank.js';
-import { TermStatistics } from '../../../electron/evaluation/search/term-statistics.js';
+import { sourceRank } from '../../../electron/search/source-rank.js';
+import { TermStatistics } from '../../../electron/search/term-statistics.js';
 import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
 import { DEFAULT_PLACEHOLDER_PATTERN } from '../../../shared/tokenizer/placeholders.js';
 import { tokenize } from '../../../shared/tokenizer/tokenize.js';

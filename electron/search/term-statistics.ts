@@ -4,7 +4,7 @@
  * their term frequencies, and every document's length in tokens. Only live documents
  * count; placeholders were never tokens of the collection, so they are no terms.
  */
-import type { ShardedIndex } from '../../index-store/sharded-index.js';
+import type { ShardedIndex } from '../index-store/sharded-index.js';
 
 /** Postings and lengths of the live documents, numbered densely 0..documentCount-1. */
 export class TermStatistics {

@@ -9,8 +9,8 @@
  * qtf(t) the term's occurrences in the query (a repeated word weighs more, as in a
  * bag-of-words query of Lucene), N the live documents, k1 = 1.2 and b = 0.75.
  */
-import type { PhraseIndex } from '../../../shared/linkage/phrase-index.js';
-import { tokenize } from '../../../shared/tokenizer/tokenize.js';
+import type { PhraseIndex } from '../../shared/linkage/phrase-index.js';
+import { tokenize } from '../../shared/tokenizer/tokenize.js';
 import type { TermStatistics } from './term-statistics.js';
 
 /** BM25's free parameters. */

@@ -1,0 +1,67 @@
+/**
+ * The allowed direction of imports (the README's "Architecture" section): a module may
+ * import its own layer or any layer below it, never one above. Front doors sit on top;
+ * shared/ at the bottom is imported by everything, the renderer included, and imports
+ * nothing of the app.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** Layers from the top down; folders in one entry are peers and may import each other. */
+export const LAYERS: readonly (readonly string[])[] = [
+  ['electron/cli', 'electron/host', 'electron/shell'],
+  ['electron/services', 'electron/ipc'],
+  ['electron/evaluation'],
+  ['electron/rewriter'],
+  ['electron/engine'],
+  ['electron/index-store', 'electron/import', 'electron/search', 'electron/llm', 'electron/workspace', 'electron/export', 'electron/runtime'],
+  ['shared'],
+];
+
+/** The layer of a project-relative path: its index in LAYERS, 'renderer', or null (models/, scripts/ …). */
+export function layerOf(path: string): number | 'renderer' | null {
+  if (path.startsWith('renderer/')) return 'renderer';
+  const index = LAYERS.findIndex((layer) => layer.some((folder) => path === folder || path.startsWith(`${folder}/`)));
+  return index === -1 ? null : index;
+}
+
+export interface ImportEdge {
+  readonly from: string;
+  readonly to: string;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gu;
+
+/** Every relative import of the .ts/.tsx files under `folders` (project-relative paths, .js mapped back to .ts). */
+export function importEdges(root: string, folders: readonly string[]): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  const visit = (folder: string): void => {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) visit(path);
+      else if (/\.tsx?$/u.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        const source = readFileSync(join(root, path), 'utf8');
+        for (const match of source.matchAll(IMPORT)) {
+          const target = match[1] ?? match[2]!;
+          const absolute = resolve(join(root, dirname(path)), target);
+          edges.push({ from: path, to: relative(root, absolute).split(sep).join('/').replace(/\.js$/u, '.ts') });
+        }
+      }
+    }
+  };
+  folders.forEach(visit);
+  return edges;
+}
+
+/** Edges that run uphill, or out of the renderer into anything but shared/. */
+export function uphillEdges(edges: readonly ImportEdge[]): ImportEdge[] {
+  return edges.filter(({ from, to }) => {
+    const source = layerOf(from);
+    const target = layerOf(to);
+    if (source === 'renderer') return target !== 'renderer' && target !== LAYERS.length - 1;
+    if (source === null) return false;
+    if (target === 'renderer') return true;
+    if (target === null) return source === LAYERS.length - 1; // shared/ imports nothing of the app
+    return target < source;
+  });
+}
