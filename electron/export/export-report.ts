@@ -6,10 +6,11 @@
  * accepted change as its own record, and every flagged phrase kept with its reason. It
  * never repeats removed text: that would carry the very phrases the review took out.
  */
-import { createHash } from 'node:crypto';
 import type { ChangeRecord, ChangeSource, CollectionPolicy, Decision, FuzzyRank } from '../../shared/ipc/types.js';
 import type { GateVerdict } from '../../shared/review/release-gate.js';
 import type { HistoryEntry } from '../workspace/review-store.js';
+import { sha256Text } from '../runtime/text-hash.js';
+export { sha256Text };
 
 export interface ReportInput {
   readonly appVersion: string;
@@ -65,10 +66,6 @@ export interface ReportedChange {
   /** What went in; the clerk's own words are kept only when short (they are in the exported text anyway). */
   readonly inserted: string;
   readonly reason: string | null;
-}
-
-export function sha256Text(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** Every change: the recorded decisions, and the clerk's own edits (manual versions) from the history. */

@@ -21,6 +21,7 @@ import { ShardTokenizer, splitTokenizedShard, type TokenizedShard } from './shar
 import { insertShard, insertVocabularyPart, readVocabulary, type EncodedShard } from './shard-storage.js';
 import { sortParallelism, sortShards } from './sort-pool.js';
 import { Vocabulary } from './vocabulary.js';
+import { sha256Text } from '../runtime/text-hash.js';
 
 /** Below this many stream tokens a batch is sorted as one shard: workers cost more than they save. */
 const MIN_TOKENS_PER_PARALLEL_SHARD = 500_000;
@@ -58,10 +59,6 @@ export interface AddOptions {
 
 function now(): string {
   return new Date().toISOString();
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** SHA-256 over the live documents' (id, text hash) pairs in id order. */
@@ -224,7 +221,7 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
         characters: record.text.length,
         origin: record.origin,
         source: record.source,
-        textSha256: sha256(record.text),
+        textSha256: sha256Text(record.text),
       });
       await compressor.add(number, record.text);
       options.onProgress?.('reading', tokenizer.documentCount, 0);

@@ -9,7 +9,14 @@ import { AppError } from '../../shared/errors.js';
 import { GgufFormatError } from './gguf-reader.js';
 import { NotGgufError, readGgufFile, type GgufFile, type GgufValue } from './gguf-file.js';
 import { fileTypeName } from './gguf-types.js';
-import { REQUIRED_TOKENIZER_KEYS, isSupportedArchitecture, modelKindOf, requiredHyperparameters, supportedFamilies, type ModelKind } from './model-architectures.js';
+import {
+  REQUIRED_TOKENIZER_KEYS,
+  isSupportedArchitecture,
+  modelKindOf,
+  requiredHyperparameters,
+  supportedFamilies,
+  type ModelKind,
+} from './model-architectures.js';
 
 export { sha256OfFile, type HashOptions } from './file-hash.js';
 

@@ -161,9 +161,13 @@ export class ModelRuntime {
         await embedding.open();
       } catch (error) {
         await model.dispose();
-        throw new AppError('model-failed', `${basename(path)} loaded, but it cannot compute embeddings (${printableReason(error)}). Choose an embedding model.`, {
-          cause: error,
-        });
+        throw new AppError(
+          'model-failed',
+          `${basename(path)} loaded, but it cannot compute embeddings (${printableReason(error)}). Choose an embedding model.`,
+          {
+            cause: error,
+          },
+        );
       }
       this.loaded = { model, context: undefined, runtime: undefined, embedding };
       return { backend, gpuLayers: model.gpuLayers, contextSize, sequences: 1, threads, purpose, chatWrapper: null };
@@ -202,7 +206,10 @@ export class ModelRuntime {
     const loaded = this.loaded;
     if (loaded === undefined) throw new AppError('model-failed', 'No model is loaded. Load a model first.');
     if (loaded.runtime === undefined) {
-      throw new AppError('model-failed', 'The loaded model is an embedding model: it cannot write or score text. Load a language model (Qwen3, Llama, Gemma 3…) for that.');
+      throw new AppError(
+        'model-failed',
+        'The loaded model is an embedding model: it cannot write or score text. Load a language model (Qwen3, Llama, Gemma 3…) for that.',
+      );
     }
     return { model: loaded.model, runtime: loaded.runtime };
   }

@@ -17,7 +17,14 @@ interface Architecture {
   readonly extraKeys: readonly string[];
 }
 
-const DECODER_HYPERPARAMETERS = ['context_length', 'embedding_length', 'block_count', 'feed_forward_length', 'attention.head_count', 'attention.layer_norm_rms_epsilon'];
+const DECODER_HYPERPARAMETERS = [
+  'context_length',
+  'embedding_length',
+  'block_count',
+  'feed_forward_length',
+  'attention.head_count',
+  'attention.layer_norm_rms_epsilon',
+];
 const decoder = (family: string): Architecture => ({ family, kind: 'generator', hyperparameters: DECODER_HYPERPARAMETERS, extraKeys: [] });
 
 /** Architecture id (`general.architecture`) → what we know about it. */
@@ -32,7 +39,15 @@ const SUPPORTED: ReadonlyMap<string, Architecture> = new Map([
       family: 'BERT (embedding models such as all-MiniLM or bge)',
       kind: 'embedder',
       // BERT uses LayerNorm (with a bias), not RMSNorm; pooling turns token vectors into one vector.
-      hyperparameters: ['context_length', 'embedding_length', 'block_count', 'feed_forward_length', 'attention.head_count', 'attention.layer_norm_epsilon', 'pooling_type'],
+      hyperparameters: [
+        'context_length',
+        'embedding_length',
+        'block_count',
+        'feed_forward_length',
+        'attention.head_count',
+        'attention.layer_norm_epsilon',
+        'pooling_type',
+      ],
       // Without it llama.cpp cannot size the token-type embeddings and refuses the file.
       extraKeys: ['tokenizer.ggml.token_type_count'],
     },

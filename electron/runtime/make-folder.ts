@@ -14,7 +14,8 @@ const VIRTUAL_ROOTS = ['/proc', '/sys', '/dev'];
 
 /** Refuses paths a folder can never be made at; returns the resolved path. */
 export function checkFolderPath(path: string, what = 'folder'): string {
-  if (path.includes('\u0000')) throw new AppError('invalid-input', `The ${what} path contains a NUL character, which no file system allows. Type the path again.`);
+  if (path.includes('\u0000'))
+    throw new AppError('invalid-input', `The ${what} path contains a NUL character, which no file system allows. Type the path again.`);
   if (!isAbsolute(path)) throw new AppError('invalid-input', `The ${what} must be a full path, starting at the root of a drive (got "${path}").`);
   const resolved = resolve(path);
   const virtual = process.platform === 'win32' ? undefined : VIRTUAL_ROOTS.find((root) => resolved === root || resolved.startsWith(`${root}/`));
@@ -26,12 +27,14 @@ export function checkFolderPath(path: string, what = 'folder'): string {
 
 function describe(error: unknown, level: string): AppError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return new AppError('forbidden', `You may not create folders in ${dirname(level)}. Choose a folder you can write to.`, { cause: error });
+  if (code === 'EACCES' || code === 'EPERM')
+    return new AppError('forbidden', `You may not create folders in ${dirname(level)}. Choose a folder you can write to.`, { cause: error });
   if (code === 'EROFS') return new AppError('forbidden', `${dirname(level)} is on a read-only disk. Choose a folder on a writable disk.`, { cause: error });
   if (code === 'ENOSPC') return new AppError('forbidden', `The disk holding ${dirname(level)} is full.`, { cause: error });
   if (code === 'ENAMETOOLONG') return new AppError('invalid-input', `The path ${level} is too long for the file system.`, { cause: error });
   if (code === 'ENOTDIR') return new AppError('invalid-input', `Part of ${level} is a file, not a folder.`, { cause: error });
-  if (code === 'ENOENT') return new AppError('not-found', `${dirname(level)} does not exist and cannot be made (a missing drive or a disconnected share?).`, { cause: error });
+  if (code === 'ENOENT')
+    return new AppError('not-found', `${dirname(level)} does not exist and cannot be made (a missing drive or a disconnected share?).`, { cause: error });
   return new AppError('invalid-input', `The folder ${level} cannot be created (${code ?? 'unknown error'}).`, { cause: error });
 }
 
@@ -49,7 +52,10 @@ export function makeFolder(path: string, what = 'folder'): string {
     throw new AppError('not-found', `The drive ${root} is not available. Connect it, or choose another folder.`, { cause: error });
   }
   let level = root;
-  for (const part of resolved.slice(root.length).split(sep).filter((p) => p.length > 0)) {
+  for (const part of resolved
+    .slice(root.length)
+    .split(sep)
+    .filter((p) => p.length > 0)) {
     level = level.endsWith(sep) ? `${level}${part}` : `${level}${sep}${part}`;
     let stats;
     try {

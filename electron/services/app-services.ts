@@ -21,6 +21,8 @@ import { DecisionStore } from '../workspace/decision-store.js';
 import { RunStore } from '../workspace/run-store.js';
 import { JobRegistry, PickedPaths, SupersedingJobs } from './jobs.js';
 import { placeholderSource, type SuggestionSource } from './suggestion-sources.js';
+import { rewriteSettingsSchema } from '../../shared/ipc/schemas.js';
+import { AppError } from '../../shared/errors.js';
 
 /** Native pickers, where the shell has them (Electron). */
 export type PickPaths = (purpose: RequestOf<'dialog:pick'>['purpose']) => Promise<string[]>;
@@ -92,10 +94,22 @@ export class AppServices {
     if (chosen) this.useModel(chosen);
   }
 
-  /** How the model rewrites, as the clerk set it (defaults: the paper's). */
+  /**
+   * How the model rewrites, as the clerk set it (defaults: the paper's). A damaged saved
+   * row is an error, never a silently different setting.
+   */
   rewriteSettings(): RewriteSettings {
     const saved = getPreference(this.db, 'rewrite-settings');
-    return saved === undefined ? DEFAULT_REWRITE_SETTINGS : { ...DEFAULT_REWRITE_SETTINGS, ...(JSON.parse(saved) as Partial<RewriteSettings>) };
+    if (saved === undefined) return DEFAULT_REWRITE_SETTINGS;
+    let parsed: ReturnType<typeof rewriteSettingsSchema.safeParse>;
+    try {
+      parsed = rewriteSettingsSchema.safeParse({ ...DEFAULT_REWRITE_SETTINGS, ...(JSON.parse(saved) as object) });
+    } catch {
+      parsed = rewriteSettingsSchema.safeParse(null);
+    }
+    if (!parsed.success)
+      throw new AppError('index-corrupt', 'The saved rewriting settings in the workspace are damaged. Set them again on the Model screen and save.');
+    return parsed.data;
   }
 
   /** Makes `path` the model behind the 'model' suggestion source (loaded on first use). */

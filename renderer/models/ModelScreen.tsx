@@ -170,6 +170,7 @@ export function ModelScreen() {
             />
           </div>
         )}
+        {data?.settingsProblem && <ErrorBanner error={new Error(data.settingsProblem)} />}
         {data !== undefined && <RewriteSettingsPanel settings={data.settings} />}
       </section>
     </div>

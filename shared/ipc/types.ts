@@ -256,6 +256,8 @@ export interface ModelState {
   /** "CUDA, 37 layers on the GPU, …" once loaded; null before the first rewrite. */
   readonly backend: string | null;
   readonly sha256: string | null;
+  /** Why the saved rewriting settings could not be used (the defaults are shown instead); null when they could. */
+  readonly settingsProblem: string | null;
 }
 
 /** What an export wrote. */

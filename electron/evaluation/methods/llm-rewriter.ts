@@ -62,7 +62,11 @@ export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
       // detectLinkage and planEdits yield nothing to the event loop; the evaluation runs them off the main process.
       const target =
         request.target === 'plan'
-          ? { spans: planRuns(request.index, request.document.text, settings), check: async (text: string) => planRuns(request.index, text, settings), unit: 'plan' as const }
+          ? {
+              spans: planRuns(request.index, request.document.text, settings),
+              check: async (text: string) => planRuns(request.index, text, settings),
+              unit: 'plan' as const,
+            }
           : { spans: spansOf(request.detection, arity), check: async (text: string) => spansOf(detectLinkage(request.index, text, settings), arity), unit };
       const result = await rewriteDocument({
         text: request.document.text,
@@ -79,5 +83,11 @@ export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
 
 function outcomeOf(result: RewriteResult): RewriteOutcome {
   const totals = result.record.totals;
-  return { text: result.text, passes: totals.passes, promptTokens: totals.promptTokens, generatedTokens: totals.generatedTokens, credit: result.record.attribution };
+  return {
+    text: result.text,
+    passes: totals.passes,
+    promptTokens: totals.promptTokens,
+    generatedTokens: totals.generatedTokens,
+    credit: result.record.attribution,
+  };
 }

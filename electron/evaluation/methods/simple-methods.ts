@@ -43,8 +43,13 @@ function redactionBy(id: MethodId, label: string, strategy: PlanStrategy, arity:
       checkPlaceholder(context.settings.placeholderPattern);
       const settings = { ...context.settings, arity };
       // The run's detection is at arity ≤ 3; at arity 1 its minimal spans are the same.
-      const detection = arity === context.settings.arity || arity === 1 ? { ...context.detection, combinations: arity === 1 ? [] : context.detection.combinations } : undefined;
-      const plan = planEdits(context.index, document.text, settings, { strategy, ...(detection && { detection: { ...detection, settings } }), ...(context.signal && { signal: context.signal }) });
+      const detection =
+        arity === context.settings.arity || arity === 1 ? { ...context.detection, combinations: arity === 1 ? [] : context.detection.combinations } : undefined;
+      const plan = planEdits(context.index, document.text, settings, {
+        strategy,
+        ...(detection && { detection: { ...detection, settings } }),
+        ...(context.signal && { signal: context.signal }),
+      });
       return Promise.resolve({ text: plan.redacted, passes: plan.rounds, promptTokens: 0, generatedTokens: 0, seconds: (performance.now() - started) / 1000 });
     },
   };
@@ -59,8 +64,18 @@ export const redactionMethod = redactionBy('redaction', 'Placeholder redaction o
 /** The same at arity 1: the whole minimal linkable N-grams. */
 export const redactionArity1Method = redactionBy('redaction-arity-1', 'Placeholder redaction of the minimal linkable N-grams (arity = 1)', 'paper', 1);
 /** The minimal edit plan as placeholders, to the fixpoint: the fewest words that break every linkage. */
-export const minimalRedactionArity1Method = redactionBy('minimal-redaction-arity-1', 'Minimal redaction: the fewest words, as placeholders (arity = 1)', 'minimal', 1);
-export const minimalRedactionArity3Method = redactionBy('minimal-redaction-arity-3', 'Minimal redaction: the fewest words, as placeholders (arity ≤ 3)', 'minimal', 3);
+export const minimalRedactionArity1Method = redactionBy(
+  'minimal-redaction-arity-1',
+  'Minimal redaction: the fewest words, as placeholders (arity = 1)',
+  'minimal',
+  1,
+);
+export const minimalRedactionArity3Method = redactionBy(
+  'minimal-redaction-arity-3',
+  'Minimal redaction: the fewest words, as placeholders (arity ≤ 3)',
+  'minimal',
+  3,
+);
 
 /**
  * Handcrafted paraphrasing (the paper's Appendix A.2) of the whole text, as the paper's

@@ -4,16 +4,14 @@
  * there, so an interrupted run resumes where it stopped. A line cut short by a kill is
  * ignored and recomputed.
  */
-import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeFolder } from '../../runtime/make-folder.js';
 import type { CurveRow, MethodRow } from './row-types.js';
+import { sha256Text } from '../../runtime/text-hash.js';
 
-/** SHA-256 of a string, in hex. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+/** The SHA-256 of a text (one definition: runtime/text-hash.ts). */
+export const sha256 = sha256Text;
 
 /** A short stable key for settings: SHA-256 of their JSON with sorted object keys. */
 export function settingsKey(settings: unknown): string {

@@ -111,8 +111,7 @@ export async function evaluateMethod(run: RunContext, released: ReleasedAnalysis
   }
   let vector = released.embedding;
   if (!unchanged && run.models.embed !== undefined) vector = (await run.models.embed([output.text]))[0];
-  const head =
-    run.collectionEmbeddings === undefined || run.models.embedHead === undefined ? undefined : (await run.models.embedHead([output.text]))[0];
+  const head = run.collectionEmbeddings === undefined || run.models.embedHead === undefined ? undefined : (await run.models.embedHead([output.text]))[0];
   const [bm25After] = unchanged ? [released.bm25] : await run.bm25.rankAll([output.text], document.sourceId);
   const semanticAfter = semanticRank(run, head, document.sourceId);
   return {

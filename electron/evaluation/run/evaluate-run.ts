@@ -65,7 +65,10 @@ export async function runEvaluation(options: EvaluationOptions): Promise<{ total
     const embedHead = models.embedHead;
     let collectionEmbeddings;
     if (embedHead !== undefined && options.semanticLinkage) {
-      const cachePath = join(options.outDir, `collection-embeddings-${settingsKey({ collection: info.contentSha256, model: identities.embedding, truncated: 'first-window' })}.jsonl`);
+      const cachePath = join(
+        options.outDir,
+        `collection-embeddings-${settingsKey({ collection: info.contentSha256, model: identities.embedding, truncated: 'first-window' })}.jsonl`,
+      );
       collectionEmbeddings = await embedCollection(statistics.documentIds, (id) => collection.documentText(id), embedHead, {
         cachePath,
         signal,

@@ -43,8 +43,7 @@ export function selectMethods(requested: 'all' | readonly MethodId[], models: Mo
   const wanted = requested === 'all' ? METHOD_IDS : requested;
   const run: MethodDefinition[] = [];
   const skipped: { id: MethodId; label: string; reason: string }[] = [];
-  const missing =
-    models.llm === undefined ? 'needs an LLM (--llm-model)' : binding === undefined ? 'no rewriter was given to the evaluation' : undefined;
+  const missing = models.llm === undefined ? 'needs an LLM (--llm-model)' : binding === undefined ? 'no rewriter was given to the evaluation' : undefined;
   for (const id of METHOD_IDS.filter((m) => wanted.includes(m))) {
     if (!LLM_METHOD_IDS.includes(id)) {
       run.push(MODEL_FREE[id]!);

@@ -24,8 +24,12 @@ async function listRecords(path: string): Promise<{ id: string; originalId: stri
 /** The formats remembered from the last export; anything unexpected counts as none. */
 function savedFormats(json: string | undefined): ('txt' | 'json' | 'html' | 'docx')[] | null {
   if (json === undefined) return null;
-  const parsed = z.array(z.enum(['txt', 'json', 'html', 'docx'])).safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : null;
+  try {
+    const parsed = z.array(z.enum(['txt', 'json', 'html', 'docx'])).safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export function appHandlers(services: AppServices): AppHandlers {

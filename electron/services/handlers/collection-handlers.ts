@@ -89,6 +89,18 @@ async function runImport(
   }
 }
 
+/** A cached statistics row, or undefined when it is damaged (it is then computed again). */
+function parseCachedStatistics(json: string): IndexStatistics | undefined {
+  try {
+    const value = JSON.parse(json) as Partial<IndexStatistics> | null;
+    return typeof value === 'object' && value !== null && Array.isArray(value.byN) && typeof value.distinct === 'number'
+      ? (value as IndexStatistics)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function collectionHandlers(services: AppServices): CollectionHandlers {
   return {
     'collections:list': async () => services.collections.list(),
@@ -142,7 +154,8 @@ export function collectionHandlers(services: AppServices): CollectionHandlers {
       const known = knownCollection(services, path);
       const key = `statistics:${known.contentSha256}`;
       const cached = getPreference(services.db, key);
-      if (cached !== undefined) return { statistics: JSON.parse(cached) as IndexStatistics, job: null };
+      const statistics = cached === undefined ? undefined : parseCachedStatistics(cached);
+      if (statistics !== undefined) return { statistics, job: null };
       const job = services.jobs.start('statistics', async (context) => {
         const statistics = await services.engine.request('statistics', { path }, { signal: context.signal, onProgress: context.progress });
         setPreference(services.db, key, JSON.stringify(statistics));

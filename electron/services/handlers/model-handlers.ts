@@ -3,7 +3,7 @@
  * how it runs once loaded, and its SHA-256 for the records.
  */
 import { resolve } from 'node:path';
-import type { ModelFile, ModelState } from '../../../shared/ipc/types.js';
+import { DEFAULT_REWRITE_SETTINGS, type ModelFile, type ModelState } from '../../../shared/ipc/types.js';
 import { cachedSha256 } from '../../rewriter/model-identity.js';
 import { describeBackend } from '../../rewriter/model-manager.js';
 import { setPreference } from '../../workspace/workspace-db.js';
@@ -51,8 +51,17 @@ async function state(services: AppServices): Promise<ModelState> {
     }
   }
   const loaded = services.llm.model;
+  let settings = DEFAULT_REWRITE_SETTINGS;
+  let settingsProblem: string | null = null;
+  try {
+    settings = services.rewriteSettings();
+  } catch (error) {
+    // The screen still opens, on the defaults, so the clerk can save good settings over the damaged ones.
+    settingsProblem = (error as Error).message;
+  }
   return {
-    settings: services.rewriteSettings(),
+    settings,
+    settingsProblem,
     folders: services.options.modelFolders?.slice() ?? [],
     models,
     chosen,

@@ -184,7 +184,12 @@ function cost(intervals: readonly TokenInterval[], forced: ReadonlySet<number>, 
  * the members an optimal solution kills never costs more than it. Undefined when the
  * search needs more than `limit` nodes.
  */
-function exactSearch(intervals: readonly TokenInterval[], combinations: readonly CombinationConstraint[], forbidden: ReadonlySet<number>, limit: number): number[] | undefined {
+function exactSearch(
+  intervals: readonly TokenInterval[],
+  combinations: readonly CombinationConstraint[],
+  forbidden: ReadonlySet<number>,
+  limit: number,
+): number[] | undefined {
   // Fewest members first: small branching near the root.
   const order = [...combinations].sort((a, b) => a.members.length - b.members.length);
   let best: number[] = greedy(intervals, order, forbidden);
@@ -214,7 +219,12 @@ function exactSearch(intervals: readonly TokenInterval[], combinations: readonly
  * required is stabbed again from scratch, and that smaller set is kept when it still
  * breaks everything.
  */
-function greedy(intervals: readonly TokenInterval[], combinations: readonly CombinationConstraint[], forbidden: ReadonlySet<number>, start: readonly number[] = []): number[] {
+function greedy(
+  intervals: readonly TokenInterval[],
+  combinations: readonly CombinationConstraint[],
+  forbidden: ReadonlySet<number>,
+  start: readonly number[] = [],
+): number[] {
   const forced = new Set<number>();
   const required: TokenInterval[] = [...intervals];
   const chosen = new Set([...start, ...stabIntervals(intervals, new Set(start), forbidden).tokens]);

@@ -22,7 +22,11 @@ export interface Stabbing {
  * Stabs `intervals`, given tokens already chosen (`chosen`, which hit for free) and tokens
  * that may not be chosen (`forbidden`). Returns only the tokens it adds.
  */
-export function stabIntervals(intervals: readonly TokenInterval[], chosen: ReadonlySet<number> = new Set(), forbidden: ReadonlySet<number> = new Set()): Stabbing {
+export function stabIntervals(
+  intervals: readonly TokenInterval[],
+  chosen: ReadonlySet<number> = new Set(),
+  forbidden: ReadonlySet<number> = new Set(),
+): Stabbing {
   const sorted = [...intervals].sort((a, b) => a.last - b.last || b.first - a.first);
   const added: number[] = [];
   const unbreakable: TokenInterval[] = [];

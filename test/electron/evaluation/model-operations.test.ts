@@ -153,8 +153,6 @@ describe('LlmClient.embed', () => {
     );
     setTimeout(() => controller.abort(), 100);
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    const started = performance.now();
     expect((await llm.embed(['still here'])).vectors).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

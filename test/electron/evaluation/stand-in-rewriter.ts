@@ -30,7 +30,14 @@ export const standInRewriter: RewriterBinding = {
     text += request.document.text.slice(from);
     // Every arity-1 span it replaced counts as the model's; the baseline resolves none.
     const replaced = request.arity === null ? 0 : request.detection.minimal.length;
-    const credit = { spans: request.detection.minimal.length, model: replaced, modelPlaceholder: 0, fallback: 0, unresolved: request.detection.minimal.length - replaced, ownPlaceholders: 0 };
+    const credit = {
+      spans: request.detection.minimal.length,
+      model: replaced,
+      modelPlaceholder: 0,
+      fallback: 0,
+      unresolved: request.detection.minimal.length - replaced,
+      ownPlaceholders: 0,
+    };
     return { text, passes: 1, promptTokens: result.promptTokens, generatedTokens: result.generatedTokens, credit };
   },
 };

@@ -37,16 +37,21 @@ describe('phrase mode', () => {
   });
 
   it('retries refused answers with new seeds, then falls back to a placeholder, and attributes each span', async () => {
-    const { model, result } = run(({ phrases }) => {
-      if (phrases[0] === 'Kandira') return 'kandira'; // the same words: refused every time
-      if (phrases[0] === 'Zelda') return '[REDACTED]'; // the model's own placeholder
-      return 'the port of 2024'; // invents a number: refused
-    }, { maxRetries: 1 });
+    const { model, result } = run(
+      ({ phrases }) => {
+        if (phrases[0] === 'Kandira') return 'kandira'; // the same words: refused every time
+        if (phrases[0] === 'Zelda') return '[REDACTED]'; // the model's own placeholder
+        return 'the port of 2024'; // invents a number: refused
+      },
+      { maxRetries: 1 },
+    );
     const { text: rewritten, record } = await result;
     expect(model.calls.map((call) => call.length)).toEqual([3, 2]);
     const seeds = model.calls.map((call) => call.find((r) => r.user.includes('Phrase: Kandira'))!.seed);
     expect(new Set(seeds).size).toBe(2);
-    expect(rewritten).toBe('First, [REDACTED] was named in 1999. It rained.\n\nSecond, the [REDACTED] was closed.\n\nThird, [REDACTED] left [REDACTED] at noon.');
+    expect(rewritten).toBe(
+      'First, [REDACTED] was named in 1999. It rained.\n\nSecond, the [REDACTED] was closed.\n\nThird, [REDACTED] left [REDACTED] at noon.',
+    );
     expect(record.passes[0]!.rejections).toMatchObject({ 'span-kept': 2, 'number-invented': 2 });
     expect(record.attribution).toEqual({ spans: 3, model: 0, modelPlaceholder: 1, fallback: 2, unresolved: 0, ownPlaceholders: 1 });
   });
@@ -61,7 +66,14 @@ describe('phrase mode', () => {
 describe('phraseRegions', () => {
   it('merges touching spans and adds the other occurrences of a flagged phrase in the chunk', () => {
     const chunk = 'The old harbour and the old harbour of Oldtown were closed.';
-    const task = prepareTask(chunk, [{ start: 4, end: 7 }, { start: 8, end: 15 }], pattern);
+    const task = prepareTask(
+      chunk,
+      [
+        { start: 4, end: 7 },
+        { start: 8, end: 15 },
+      ],
+      pattern,
+    );
     expect(phraseRegions(task, pattern).map((r) => chunk.slice(r.start, r.end))).toEqual(['old harbour', 'old harbour']);
   });
 });

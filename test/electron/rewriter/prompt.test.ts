@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerSchema, buildRequest, fewShotExamples, markSpans, REASONING_MAX_LENGTH, rewriteMaxLength, systemPrompt } from '../../../electron/rewriter/prompt.js';
+import {
+  answerSchema,
+  buildRequest,
+  fewShotExamples,
+  markSpans,
+  REASONING_MAX_LENGTH,
+  rewriteMaxLength,
+  systemPrompt,
+} from '../../../electron/rewriter/prompt.js';
 import { placeholderRegex } from '../../../electron/rewriter/span-match.js';
 import { lengthBounds, prepareTask } from '../../../electron/rewriter/validation.js';
 import { readPrompt } from './fake-model.js';

@@ -15,7 +15,14 @@ const replaceMarked = (passage: string, by: string) => passage.replace(/⟦[^⟧
 
 function run(answer: (prompt: FakePrompt) => FakeAnswer, options = {}) {
   const model = fakeModel(answer);
-  const result = rewriteDocument({ text, spans, check: nothingLeft, model, identity: FAKE_IDENTITY, options: { seed: 42, unit: 'chunk' as const, ...options } });
+  const result = rewriteDocument({
+    text,
+    spans,
+    check: nothingLeft,
+    model,
+    identity: FAKE_IDENTITY,
+    options: { seed: 42, unit: 'chunk' as const, ...options },
+  });
   return { model, result };
 }
 
@@ -82,7 +89,14 @@ describe('rewriting the chunks of a pass', () => {
         return inner.generate(requests, options);
       },
     };
-    const { text: rewritten, record } = await rewriteDocument({ text, spans, check: nothingLeft, model, identity: FAKE_IDENTITY, options: { maxRetries: 0, unit: 'chunk' } });
+    const { text: rewritten, record } = await rewriteDocument({
+      text,
+      spans,
+      check: nothingLeft,
+      model,
+      identity: FAKE_IDENTITY,
+      options: { maxRetries: 0, unit: 'chunk' },
+    });
     expect(calls).toEqual([3, 1, 1, 1]);
     expect(rewritten).toContain('Second, the [REDACTED] was closed.');
     expect(rewritten).toContain('First, someone was named.');

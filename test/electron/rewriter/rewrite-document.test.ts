@@ -115,9 +115,9 @@ describe('rewriteDocument: detect → rewrite → detect', () => {
     const model = fakeModel(synonymRewriter(synonyms), { delayMs: 5_000 });
     const running = rewriteDocument({ text, check, model, identity: FAKE_IDENTITY, options: { signal: controller.signal } });
     setTimeout(() => controller.abort(), 20);
-    const started = performance.now();
+    // The fake model only answers after 5 s unless aborted: an AbortError here means the cancel stopped it.
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(model.calls).toHaveLength(1);
 
     const aborted = new AbortController();
     aborted.abort();

@@ -9,7 +9,9 @@ import { tokenize } from '../../../../shared/tokenizer/tokenize.js';
 const WORDS = ['a', 'b', 'c', 'd', 'e', 'the', 'court', 'port'];
 const GAPS = [' ', ' ', ' ', ', ', '. ', '\n'];
 const textArb = (maxTokens: number) =>
-  fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...GAPS)), { minLength: 1, maxLength: maxTokens }).map((parts) => parts.map(([w, g]) => w + g).join(''));
+  fc
+    .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...GAPS)), { minLength: 1, maxLength: maxTokens })
+    .map((parts) => parts.map(([w, g]) => w + g).join(''));
 
 const scenarioArb = fc.record({
   texts: fc.array(textArb(20), { minLength: 2, maxLength: 6 }),
@@ -21,7 +23,11 @@ const scenarioArb = fc.record({
   useSource: fc.boolean(),
 });
 
-function setup(s: fc.Arbitrary<unknown> extends never ? never : { texts: string[]; query: string; copyFrom: number; k: number; maxN: number; arity: 1 | 2 | 3; useSource: boolean }) {
+function setup(
+  s: fc.Arbitrary<unknown> extends never
+    ? never
+    : { texts: string[]; query: string; copyFrom: number; k: number; maxN: number; arity: 1 | 2 | 3; useSource: boolean },
+) {
   const documents = s.texts.map((text, i) => ({ id: `doc-${i}`, text }));
   const copied = documents[s.copyFrom % documents.length]!.text.split(/\s+/u).slice(0, 10).join(' ');
   const text = `${copied} ${s.query}`;

@@ -6,7 +6,9 @@ import { stabIntervals, type TokenInterval } from '../../../../shared/linkage/pl
 
 const TOKENS = 11;
 
-const intervalArb = fc.tuple(fc.nat({ max: TOKENS - 1 }), fc.nat({ max: 3 })).map(([first, extra]): TokenInterval => ({ first, last: Math.min(TOKENS - 1, first + extra) }));
+const intervalArb = fc
+  .tuple(fc.nat({ max: TOKENS - 1 }), fc.nat({ max: 3 }))
+  .map(([first, extra]): TokenInterval => ({ first, last: Math.min(TOKENS - 1, first + extra) }));
 const problemArb = fc.record({
   intervals: fc.array(intervalArb, { maxLength: 6 }),
   combinations: fc.array(fc.array(fc.array(intervalArb, { minLength: 1, maxLength: 2 }), { minLength: 2, maxLength: 3 }), { maxLength: 5 }),
@@ -79,14 +81,24 @@ describe('solveHittingSet', () => {
   });
 
   it('counts constraints only kept words could break', () => {
-    const solution = solveHittingSet({ intervals: [{ first: 2, last: 3 }], combinations: [{ members: [[{ first: 5, last: 5 }]] }], forbidden: new Set([2, 3, 5]) });
+    const solution = solveHittingSet({
+      intervals: [{ first: 2, last: 3 }],
+      combinations: [{ members: [[{ first: 5, last: 5 }]] }],
+      forbidden: new Set([2, 3, 5]),
+    });
     expect(solution).toMatchObject({ tokens: [], unbreakable: 2 });
   });
 });
 
 describe('stabIntervals', () => {
   it('takes the rightmost allowed token of the interval that ends first', () => {
-    expect(stabIntervals([{ first: 0, last: 3 }, { first: 2, last: 6 }, { first: 5, last: 7 }])).toEqual({ tokens: [3, 7], unbreakable: [] });
+    expect(
+      stabIntervals([
+        { first: 0, last: 3 },
+        { first: 2, last: 6 },
+        { first: 5, last: 7 },
+      ]),
+    ).toEqual({ tokens: [3, 7], unbreakable: [] });
     expect(stabIntervals([{ first: 0, last: 3 }], new Set(), new Set([3]))).toEqual({ tokens: [2], unbreakable: [] });
   });
 });
