@@ -28,16 +28,18 @@ test('the desktop app opens the demo judgment with highlights and sends nothing 
     args: ['dist/main.js', `--user-data-dir=${userData}`],
     env: { ...process.env, UNLINKABLE_DEMO: 'demo' },
   });
+  // Recorded on the context from launch, so the requests of the first window's load count too.
+  const requests: string[] = [];
+  app.context().on('request', (r) => requests.push(r.url()));
   try {
     const window = await app.firstWindow();
-    const requests: string[] = [];
-    window.on('request', (r) => requests.push(r.url()));
     await expect(window.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
     await expect(window.locator('mark.single').first()).toBeVisible();
     const isolated = await window.evaluate(
       () => typeof (globalThis as { require?: unknown }).require === 'undefined' && typeof (globalThis as { process?: unknown }).process === 'undefined',
     );
     expect(isolated).toBe(true);
+    expect(requests.length).toBeGreaterThan(0);
     expect(requests.filter((url) => !url.startsWith('app://unlinkable/'))).toEqual([]);
   } finally {
     await app.close();

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderBenchReport, type RewriteBenchReport } from '../../../bench/rewrite/bench-report.js';
-import { writeTinyQwen3Gguf } from '../../../models/make-test-model.js';
+import { tinyModelPath } from '../../helpers/tiny-model.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
 import { projectRoot } from '../../spec-paths.js';
 
@@ -14,8 +14,7 @@ const tempDir = useTempDir('unlinkable-rewrite-bench-');
 let model = '';
 
 beforeAll(async () => {
-  model = join(tempDir(), 'tiny-qwen3.gguf');
-  await writeTinyQwen3Gguf(model);
+  model = tinyModelPath();
 });
 
 describe('bench/rewrite/qwen3-gpu.ts', () => {

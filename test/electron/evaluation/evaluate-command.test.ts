@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { evaluateCommandWith } from '../../../electron/cli/commands/evaluate-command.js';
 import type { TotalsFile } from '../../../electron/evaluation/run/write-report.js';
-import { writeTinyQwen3Gguf } from '../../../models/make-test-model.js';
+import { tinyModelPath } from '../../helpers/tiny-model.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
 import { hasSharedData, projectRoot, warnIfNoSharedData } from '../../spec-paths.js';
 import { buildEvaluationSet } from './evaluate-fixture.js';
@@ -23,8 +23,7 @@ beforeAll(async () => {
   if (!hasSharedData) return;
   const dir = tempDir();
   set = await buildEvaluationSet(dir, 4, 12);
-  tinyModel = join(dir, 'tiny-qwen3.gguf');
-  await writeTinyQwen3Gguf(tinyModel);
+  tinyModel = tinyModelPath();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -9,7 +9,7 @@ import { LlmClient } from '../../../electron/llm/llm-client.js';
 import { inspectModelFile } from '../../../electron/llm/gguf-metadata.js';
 import { isTestFixtureModel } from '../../../electron/llm/test-fixture-model.js';
 import { readFile, writeFile } from 'node:fs/promises';
-import { writeTinyQwen3Gguf } from '../../../models/make-test-model.js';
+import { tinyModelPath } from '../../helpers/tiny-model.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
 
 const tempDir = useTempDir('unlinkable-eval-model-');
@@ -32,9 +32,8 @@ async function writeBosVariant(from: string, to: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  modelPath = join(tempDir(), 'tiny-qwen3.gguf');
+  modelPath = tinyModelPath();
   bosModelPath = join(tempDir(), 'tiny-qwen3-bos.gguf');
-  await writeTinyQwen3Gguf(modelPath);
   await writeBosVariant(modelPath, bosModelPath);
   await llm.loadModel(modelPath, { gpu: false, contextSize: CONTEXT, threads: 1 });
   await withBos.loadModel(bosModelPath, { gpu: false, contextSize: CONTEXT, threads: 1 });

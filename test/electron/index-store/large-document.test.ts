@@ -1,8 +1,8 @@
 /**
- * A 20 MB document imports and answers queries; a highly repetitive one (a phrase
- * repeated a million times) stays fast because distinct documents are counted by
- * skipping, not by scanning every occurrence. Times are printed, never asserted:
- * the benchmarks hold the speed targets.
+ * A 20 MB document imports with progress and answers exactly, even when highly repetitive
+ * (a phrase repeated half a million times, where a distinct-document count that scanned
+ * every occurrence would be slow). This test asserts answers only; how fast they come is
+ * for the benchmarks (`npm run bench`), never for a timed test.
  */
 import { describe, expect, it } from 'vitest';
 import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
@@ -36,7 +36,6 @@ describe('large documents', () => {
     expect(big.length).toBeGreaterThan(20_000_000);
     const path = join(tempDir(), 'large.unl');
     const phases = new Set<string>();
-    const started = performance.now();
     await createCollection(
       path,
       recordsOf([
@@ -47,14 +46,11 @@ describe('large documents', () => {
         onProgress: (phase) => phases.add(phase),
       },
     );
-    console.log(`20 MB import: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     expect([...phases]).toEqual(expect.arrayContaining(['reading', 'sorting', 'writing']));
 
     const collection = CollectionIndex.open(path);
     const query = `${'the same words again '.repeat(20)}unheard of`;
-    const checkStarted = performance.now();
     const result = detectLinkage(collection.phraseIndex(), query, { k: 2, arity: 1, maxN: 0 });
-    console.log(`unbounded check of a repetitive text: ${(performance.now() - checkStarted).toFixed(0)} ms`);
     // "the same words again" is in both documents; "again the" only in the big one, and
     // the query holds it at each of its 19 joins (occurrences are counted, not strings).
     expect(result.minimal.length).toBe(19);

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.js';
 import { inspectModelFile, sha256OfFile } from '../../../electron/llm/gguf-metadata.js';
 import { encodeGguf, type GgufEntry } from '../../../models/gguf-writer.js';
-import { writeBadGguf, writeTinyQwen3Gguf } from '../../../models/make-test-model.js';
+import { writeBadGguf } from '../../../models/make-test-model.js';
+import { tinyModelPath } from '../../helpers/tiny-model.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
 
 const tempDir = useTempDir('unlinkable-gguf-');
@@ -13,8 +14,7 @@ let tiny = '';
 
 beforeAll(async () => {
   dir = tempDir();
-  tiny = join(dir, 'tiny-qwen3.gguf');
-  await writeTinyQwen3Gguf(tiny);
+  tiny = tinyModelPath();
 });
 
 /** Expects `promise` to reject with an AppError of `code` whose message matches `pattern`. */

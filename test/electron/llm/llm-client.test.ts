@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.js';
 import { LlmClient, type GenerationProgress, type GenerationRequest, type LlmChildProcess } from '../../../electron/llm/llm-client.js';
 import { forkLauncher } from '../../../electron/llm/llm-launcher.js';
-import { writeBadGguf, writeTinyQwen3Gguf } from '../../../models/make-test-model.js';
+import { writeBadGguf } from '../../../models/make-test-model.js';
+import { tinyModelPath } from '../../helpers/tiny-model.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
 
 const tempDir = useTempDir('unlinkable-llm-');
@@ -34,8 +35,7 @@ function request(seed: number, overrides: Partial<GenerationRequest> = {}): Gene
 }
 
 beforeAll(async () => {
-  modelPath = join(tempDir(), 'tiny-qwen3.gguf');
-  await writeTinyQwen3Gguf(modelPath);
+  modelPath = tinyModelPath();
 });
 afterAll(() => llm.dispose());
 

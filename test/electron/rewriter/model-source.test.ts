@@ -12,10 +12,8 @@ import type { RewriteRecord } from '../../../electron/rewriter/types.js';
 import type { ReviewSettings } from '../../../shared/ipc/types.js';
 import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { applyReplacements } from '../../../shared/review/text-change.js';
-import { writeTinyQwen3Gguf } from '../../../models/make-test-model.js';
-import { join, useTempDir } from '../../helpers/temp-dir.js';
+import { tinyModelPath } from '../../helpers/tiny-model.js';
 
-const tempDir = useTempDir('unlinkable-rewriter-');
 let modelPath = '';
 const client = LlmClient.start();
 const source = () => new ModelSuggestionSource({ client, modelPath, ownsClient: false, load: { gpu: false, threads: 2, contextSize: 2048 }, rewrite: REWRITE });
@@ -36,8 +34,7 @@ const text =
   'Later [REDACTED] complained about the Zubrowka conditions of detention, and the court examined the complaint.';
 
 beforeAll(async () => {
-  modelPath = join(tempDir(), 'tiny-qwen3.gguf');
-  await writeTinyQwen3Gguf(modelPath);
+  modelPath = tinyModelPath();
 });
 afterAll(() => client.dispose());
 

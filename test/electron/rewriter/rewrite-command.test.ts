@@ -6,7 +6,7 @@ import { UsageError } from '../../../electron/cli/args.js';
 import { EXIT } from '../../../electron/cli/exit-codes.js';
 import { createFromInputs } from '../../../electron/services/collections.js';
 import type { RewriteRecord } from '../../../electron/rewriter/types.js';
-import { writeTinyQwen3Gguf } from '../../../models/make-test-model.js';
+import { tinyModelPath } from '../../helpers/tiny-model.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
 
 const tempDir = useTempDir('unlinkable-rewrite-cli-');
@@ -43,8 +43,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'collection.jsonl'), records.map((r) => JSON.stringify(r)).join('\n'));
   db = join(dir, 'collection.unl');
   await createFromInputs(db, [join(dir, 'collection.jsonl')], { name: 'test' });
-  model = join(dir, 'tiny.gguf');
-  await writeTinyQwen3Gguf(model);
+  model = tinyModelPath();
   documentPath = join(dir, 'document.txt');
   writeFileSync(documentPath, text);
 });
