@@ -55,11 +55,27 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function serveStatic(root: string, url: string, response: ServerResponse): void {
-  const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+/**
+ * The file under `root` a request path names, or null: outside the folder (../, encoded
+ * or not, absolute paths, NUL bytes), malformed escapes, folders and missing files.
+ */
+export function staticFileFor(root: string, url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split(/[?#]/u)[0] ?? '/');
+  } catch {
+    return null; // A malformed escape such as %E0%A4%A names nothing.
+  }
+  if (pathname.includes('\0')) return null;
   const relative = normalize(pathname === '/' ? '/index.html' : pathname).replace(/^([/\\])+/, '');
   const file = resolve(root, relative);
-  if (!file.startsWith(resolve(root) + sep) || !existsSync(file) || !statSync(file).isFile()) {
+  if (!file.startsWith(resolve(root) + sep) || !existsSync(file) || !statSync(file).isFile()) return null;
+  return file;
+}
+
+function serveStatic(root: string, url: string, response: ServerResponse): void {
+  const file = staticFileFor(root, url);
+  if (file === null) {
     send(response, 404, 'Not found');
     return;
   }

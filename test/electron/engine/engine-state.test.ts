@@ -1,0 +1,75 @@
+/**
+ * The engine worker's state on a real collection file: the fuzzy-search rank (and its term
+ * statistics, rebuilt when the collection changes), and the combinations check restricted
+ * to the clerk's arity, against detection run directly at that arity.
+ */
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { EngineState } from '../../../electron/engine/engine-state.js';
+import { addInputs, createFromInputs, openCollection } from '../../../electron/index-store/collection-files.js';
+import { settingsSchema } from '../../../shared/ipc/schemas.js';
+import { detectLinkage } from '../../../shared/linkage/detect.js';
+import { join, useTempDir } from '../../helpers/temp-dir.js';
+
+const tempDir = useTempDir('unlinkable-engine-');
+
+const documents = [
+  { id: 'kandira', text: 'The applicant was held in an F-type prison in Kandira. He complained about the conditions of detention.' },
+  { id: 'sincan', text: 'The applicant was held in Sincan prison. He complained about the length of the proceedings.' },
+  { id: 'ankara', text: 'The court in Ankara dismissed the appeal. The applicant complained about the length of the proceedings.' },
+  { id: 'izmir', text: 'The court in Izmir dismissed the appeal. The conditions of detention were examined.' },
+];
+
+async function collection(): Promise<{ dir: string; path: string }> {
+  const dir = tempDir();
+  const input = join(dir, 'collection.jsonl');
+  writeFileSync(input, documents.map((d) => JSON.stringify(d)).join('\n'));
+  const path = join(dir, 'collection.unl');
+  await createFromInputs(path, [input], { name: 'engine test' });
+  return { dir, path };
+}
+
+const settings = (arity: 1 | 2 | 3) => settingsSchema.parse({ k: 2, arity, maxN: 8, sourceId: null, collectionPath: null });
+
+describe('EngineState', () => {
+  it('ranks the source first by BM25, and rebuilds the term statistics when the collection changes', async () => {
+    const { dir, path } = await collection();
+    const state = new EngineState();
+    const query = 'The applicant was held in an F-type prison in [REDACTED]. He complained about the conditions.';
+    const rank = state.fuzzyRank(path, query, 'kandira');
+    expect(rank).toMatchObject({ total: 4, topId: 'kandira', sourceId: 'kandira', rank: 1 });
+    expect(rank.margin!).toBeGreaterThan(0);
+    expect(state.fuzzyRank(path, query, 'unknown-id')).toMatchObject({ sourceId: null, rank: null });
+
+    // Another process adds a closer document: the next rank sees it (the cache is keyed by generation).
+    state.close(path);
+    const more = join(dir, 'more.jsonl');
+    writeFileSync(more, JSON.stringify({ id: 'copy', text: `${query} F-type prison F-type prison.` }));
+    await addInputs(path, [more]);
+    const after = state.fuzzyRank(path, query, 'kandira');
+    expect(after.total).toBe(5);
+    expect(after.topId).toBe('copy');
+    expect(after.rank).toBe(2);
+  });
+
+  it('restricts the full combinations check to the arity asked for, exactly as detection at that arity', async () => {
+    const { path } = await collection();
+    const state = new EngineState();
+    const text = 'The court in Ankara examined the conditions of detention. He complained about the length of the proceedings in Sincan.';
+    const index = openCollection(path).phraseIndex();
+    const spans = (result: { minimal: readonly { start: number; end: number }[]; combinations: readonly { start: number; end: number }[] }) => ({
+      minimal: result.minimal.map((s) => [s.start, s.end]),
+      combinations: result.combinations.map((s) => [s.start, s.end]),
+    });
+    let sawCombinations = false;
+    for (const arity of [1, 2, 3] as const) {
+      const fromEngine = await state.combinations(path, text, settings(arity), `doc-${arity}`, new AbortController().signal);
+      const direct = detectLinkage(index, text, { k: 2, arity, maxN: 8 });
+      expect(spans(fromEngine), `arity ${arity}`).toEqual(spans(direct));
+      expect(fromEngine.settings.arity).toBe(arity);
+      if (arity === 1) expect(fromEngine.combinations).toEqual([]);
+      sawCombinations ||= fromEngine.combinations.length > 0;
+    }
+    expect(sawCombinations).toBe(true);
+  });
+});
