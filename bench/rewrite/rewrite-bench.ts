@@ -124,6 +124,7 @@ export async function runRewriteBench(
       backend: describeBackend(loaded),
       parameterCount: loaded.info.parameterCount,
       tiny: loaded.info.parameterCount < TINY_PARAMETERS,
+      comparable: loaded.info.architecture === 'qwen3' && loaded.info.parameterCount >= 3e9,
       settings: {
         k: options.k,
         maxN: options.maxN,

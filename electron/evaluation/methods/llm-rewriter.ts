@@ -9,7 +9,7 @@ import { planEdits } from '../../../shared/linkage/plan/edit-plan.js';
 import type { PhraseIndex } from '../../../shared/linkage/phrase-index.js';
 import type { DetectionSettings } from '../../../shared/linkage/settings.js';
 import { identityOf } from '../../rewriter/model-identity.js';
-import { GPU_SEQUENCES, MAX_REWRITE_CONTEXT } from '../../rewriter/model-manager.js';
+import { MAX_REWRITE_CONTEXT } from '../../rewriter/model-manager.js';
 import { rewriteBaseline, rewriteDocument, type RewriteResult } from '../../rewriter/rewrite-document.js';
 import type { RewriteUnit, TextSpan } from '../../rewriter/types.js';
 import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
@@ -23,7 +23,7 @@ export interface LlmRewriterOptions {
   readonly unit?: RewriteUnit | undefined;
   /** CPU threads for the model (default: the runtime's). */
   readonly threads?: number | undefined;
-  /** Parallel sequences (default 4). */
+  /** Parallel sequences (default: 4 on a GPU, 1 on the CPU). */
   readonly sequences?: number | undefined;
 }
 
@@ -44,7 +44,7 @@ export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
     version: `${REWRITER_VERSION}/${unit}`,
     loadOptions: {
       contextSize: MAX_REWRITE_CONTEXT,
-      sequences: options.sequences ?? GPU_SEQUENCES,
+      ...(options.sequences === undefined ? {} : { sequences: options.sequences }),
       ...(options.threads === undefined ? {} : { threads: options.threads }),
     },
     create: (client) => async (request) => {

@@ -9,6 +9,7 @@ import { inspectModelFile, type ModelInfo } from '../../llm/gguf-metadata.js';
 import { LlmClient } from '../../llm/llm-client.js';
 import type { ModelLoadOptions, PerplexityResult } from '../../llm/llm-protocol.js';
 import { isTestFixtureModel } from '../../llm/test-fixture-model.js';
+import { GPU_SEQUENCES } from '../../rewriter/model-manager.js';
 
 /** Which job a model does in the run. */
 export type ModelRole = 'embedding' | 'perplexity' | 'llm';
@@ -82,7 +83,12 @@ async function load(role: ModelRole, path: string, options: ModelPaths, load: Mo
   }
   const client = LlmClient.start();
   try {
-    await client.loadModel(path, load);
+    if (role === 'llm' && load.sequences === undefined) {
+      // Parallel sequences pay on a GPU; on a CPU of a few cores they only share the same
+      // cores and each holds its own context (measured in BENCHMARKS.md), so one there.
+      const loaded = await client.loadModel(path, { ...load, sequences: GPU_SEQUENCES });
+      if (loaded.backend === 'cpu') await client.loadModel(path, { ...load, gpu: false, sequences: 1 });
+    } else await client.loadModel(path, load);
   } catch (error) {
     await client.dispose();
     throw error;

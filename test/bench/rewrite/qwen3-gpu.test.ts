@@ -94,12 +94,18 @@ describe('the benchmark report', () => {
     generationSeconds: 4,
     rejections: { 'span-kept': 2, 'no-answer': 1 },
   };
-  const report = (tiny: boolean, seconds: number): RewriteBenchReport => ({
+  const report = (tiny: boolean, seconds: number, comparable = !tiny): RewriteBenchReport => ({
     date: '2026-01-01T00:00:00.000Z',
-    model: { name: 'Qwen3-4B', sha256: 'ab'.repeat(32), architecture: 'qwen3', quantization: 'Q4_K_M' },
+    model: {
+      name: comparable ? 'Qwen3-4B' : 'SmolLM2 135M Instruct',
+      sha256: 'ab'.repeat(32),
+      architecture: comparable ? 'qwen3' : 'llama',
+      quantization: 'Q4_K_M',
+    },
     backend: 'CUDA, 37 layers on the GPU, 4 parallel sequences of 8192 tokens',
     parameterCount: tiny ? 400_000 : 4_000_000_000,
     tiny,
+    comparable,
     settings: { k: 2, maxN: 8, passes: 4, retries: 2, seed: 1, temperature: 1.2, maxChars: 0 },
     rows: [
       { ...row, arity: 1, seconds },
@@ -113,6 +119,12 @@ describe('the benchmark report', () => {
     expect(text).toMatch(/arity 1: 4\.0 s per document over 1 document · paper 15\.5 s · target ≤ 5\.2 s: met/u);
     expect(text).toMatch(/arity ≤3: 20\.0 s per document over 1 document · paper 52\.6 s · target ≤ 17\.5 s: not met/u);
     expect(text).toMatch(/3\.20 tokens per decode call · refused answers: span-kept 2, no-answer 1/u);
+  });
+
+  it("never measures another model against the paper's Qwen3-4B time", () => {
+    const text = renderBenchReport(report(false, 4, false));
+    expect(text).toMatch(/paper 15\.5 s · target ≤ 5\.2 s: not comparable \(SmolLM2 135M Instruct is not the paper's Qwen3-4B\)/u);
+    expect(text).not.toMatch(/: met|not met/u);
   });
 
   it('never states a verdict for the tiny model', () => {
