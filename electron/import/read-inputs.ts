@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { AppError, throwIfAborted } from '../../shared/errors.js';
 import { decodeDocumentBytes, decodeLine, MAX_DOCUMENT_BYTES } from './decode-text.js';
 import type { ByteProgress, ImportProblem, ImportRecord } from './import-records.js';
+import { z } from 'zod';
 
 /** The kinds of input file, by name. */
 export function inputKind(path: string): 'jsonl' | 'jsonl.gz' | 'text' | 'unsupported' {
@@ -36,6 +37,30 @@ export function normaliseId(value: unknown): string | undefined {
   return id;
 }
 
+/** One JSONL record: an object with an id (string or whole number) and a non-empty text; other fields optional. */
+const recordSchema = z
+  .object({
+    id: z
+      .unknown()
+      .optional()
+      .transform((value, context) => normaliseId(value) ?? (context.addIssue({ code: 'custom', message: 'id' }), z.NEVER)),
+    text: z.string({ message: 'text' }),
+    // Optional: anything else there is ignored, as before the schema.
+    source: z
+      .unknown()
+      .optional()
+      .transform((value) => (typeof value === 'string' ? value : undefined)),
+    original_id: z
+      .unknown()
+      .optional()
+      .transform((value) => normaliseId(value)),
+    split: z
+      .unknown()
+      .optional()
+      .transform((value) => (typeof value === 'string' ? value : undefined)),
+  })
+  .passthrough();
+
 /** Parses one JSONL record into a document or a problem. */
 export function parseRecord(line: string, origin: string): ImportRecord | undefined {
   if (line.trim().length === 0) return undefined;
@@ -48,21 +73,23 @@ export function parseRecord(line: string, origin: string): ImportRecord | undefi
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     return { kind: 'problem', origin, code: 'invalid-input', message: `${origin} is not a JSON object with "id" and "text".` };
   }
-  const fields = record as Record<string, unknown>;
-  const id = normaliseId(fields.id);
-  if (id === undefined)
+  const parsed = recordSchema.safeParse(record);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path[0];
+    if (field === 'text') {
+      const id = normaliseId((record as { id?: unknown }).id);
+      if (id !== undefined) return { kind: 'problem', origin, code: 'invalid-input', message: `${origin} (id ${id}) has no "text" string.` };
+    }
     return {
       kind: 'problem',
       origin,
       code: 'invalid-input',
       message: `${origin} has no usable "id" (a non-empty string of at most ${MAX_ID_LENGTH} characters).`,
     };
-  if (typeof fields.text !== 'string') return { kind: 'problem', origin, code: 'invalid-input', message: `${origin} (id ${id}) has no "text" string.` };
-  if (fields.text.trim().length === 0) return { kind: 'problem', origin, code: 'empty-file', message: `${origin} (id ${id}) has an empty text.` };
-  const source = typeof fields.source === 'string' ? fields.source : undefined;
-  const originalId = normaliseId(fields.original_id);
-  const split = typeof fields.split === 'string' ? fields.split : undefined;
-  return { kind: 'document', id, text: fields.text, source, origin, originalId, ...(split !== undefined && { split }) };
+  }
+  const { id, text, source, original_id: originalId, split } = parsed.data;
+  if (text.trim().length === 0) return { kind: 'problem', origin, code: 'empty-file', message: `${origin} (id ${id}) has an empty text.` };
+  return { kind: 'document', id, text, source, origin, originalId, ...(split !== undefined && { split }) };
 }
 
 /** Splits a byte stream into lines without decoding, so each line is checked strictly. */
