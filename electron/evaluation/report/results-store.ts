@@ -4,11 +4,11 @@
  * there, so an interrupted run resumes where it stopped. A line cut short by a kill is
  * ignored and recomputed.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeFolder } from '../../runtime/make-folder.js';
 import type { CurveRow, MethodRow } from './row-types.js';
 import { sha256Text } from '../../runtime/text-hash.js';
+import { appendJsonl, readJsonlLog } from '../../runtime/jsonl-log.js';
 
 /** The SHA-256 of a text (one definition: runtime/text-hash.ts). */
 export const sha256 = sha256Text;
@@ -31,19 +31,7 @@ export function settingsKey(settings: unknown): string {
 
 function readRows<T extends { key: string; documentId: string; textSha256: string }>(path: string, kind: string): Map<string, T> {
   const rows = new Map<string, T>();
-  if (!existsSync(path)) return rows;
-  const content = readFileSync(path, 'utf8');
-  for (const line of content.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      const row = JSON.parse(line) as T & { kind?: string };
-      if (row.kind === kind) rows.set(rowId(row), row);
-    } catch {
-      // Cut short by an interruption: recomputed.
-    }
-  }
-  // Start the next row on a line of its own.
-  if (!content.endsWith('\n') && content.length > 0) appendFileSync(path, '\n');
+  for (const row of readJsonlLog(path) as (T & { kind?: string })[]) if (row.kind === kind) rows.set(rowId(row), row);
   return rows;
 }
 
@@ -75,12 +63,12 @@ export class ResultsStore {
   }
 
   addMethod(row: MethodRow): void {
-    appendFileSync(this.methodPath, `${JSON.stringify(row)}\n`);
+    appendJsonl(this.methodPath, [row]);
     this.methods.set(rowId(row), row);
   }
 
   addCurve(row: CurveRow): void {
-    appendFileSync(this.curvePath, `${JSON.stringify(row)}\n`);
+    appendJsonl(this.curvePath, [row]);
     this.curves.set(rowId(row), row);
   }
 }

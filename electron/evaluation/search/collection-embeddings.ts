@@ -3,9 +3,9 @@
  * few thousand documents takes long even on a GPU, so vectors are appended to a cache
  * file as they come (one JSON line per document) and an interrupted run picks up there.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { AppError, throwIfAborted } from '../../../shared/errors.js';
 import type { CollectionEmbeddings } from './rankers.js';
+import { appendJsonl, readJsonlLog } from '../../runtime/jsonl-log.js';
 
 /** Documents embedded per call. */
 const BATCH = 8;
@@ -21,14 +21,8 @@ function decode(text: string): Float32Array {
 
 function readCache(path: string): Map<string, Float32Array> {
   const vectors = new Map<string, Float32Array>();
-  if (!existsSync(path)) return vectors;
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    try {
-      const entry = JSON.parse(line) as { id: string; v: string };
-      vectors.set(entry.id, decode(entry.v));
-    } catch {
-      // A line cut short by an interruption: that document is embedded again.
-    }
+  for (const entry of readJsonlLog(path) as { id?: unknown; v?: unknown }[]) {
+    if (typeof entry.id === 'string' && typeof entry.v === 'string') vectors.set(entry.id, decode(entry.v));
   }
   return vectors;
 }
@@ -48,7 +42,6 @@ export async function embedCollection(
   options: EmbedCollectionOptions,
 ): Promise<CollectionEmbeddings> {
   const cached = readCache(options.cachePath);
-  if (existsSync(options.cachePath) && !readFileSync(options.cachePath, 'utf8').endsWith('\n')) appendFileSync(options.cachePath, '\n');
   const missing = ids.filter((id) => !cached.has(id));
   for (let from = 0; from < missing.length; from += BATCH) {
     throwIfAborted(options.signal);
@@ -60,7 +53,10 @@ export async function embedCollection(
     });
     const vectors = await embed(texts);
     batch.forEach((id, i) => cached.set(id, vectors[i]!));
-    appendFileSync(options.cachePath, batch.map((id, i) => `${JSON.stringify({ id, v: encode(vectors[i]!) })}\n`).join(''));
+    appendJsonl(
+      options.cachePath,
+      batch.map((id, i) => ({ id, v: encode(vectors[i]!) })),
+    );
     options.onProgress?.(ids.length - missing.length + from + batch.length, ids.length);
   }
   const dimensions = cached.get(ids[0] ?? '')?.length ?? 0;
