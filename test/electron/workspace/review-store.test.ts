@@ -74,6 +74,7 @@ describe('suggestions', () => {
       { start: 6, end: 10, before: 'beta', after: '[REDACTED]' },
       { start: 17, end: 22, before: 'delta', after: '[REDACTED]' },
     ]);
+    const first = suggestions.list(doc.id);
     // An edit at the start shifts both.
     reviews.edit(doc.id, doc.versionId, `the ${text}`, 'manual', 'typing');
     expect(suggestions.list(doc.id).map((s) => [s.start, s.status])).toEqual([
@@ -85,6 +86,13 @@ describe('suggestions', () => {
     reviews.edit(doc.id, current.versionId, current.text.replace('delta', 'delts'), 'placeholder', 'x');
     const [beta] = suggestions.list(doc.id).filter((s) => s.status === 'pending');
     expect(suggestions.list(doc.id).filter((s) => s.status === 'pending')).toHaveLength(1);
+    // Accepting the stale one is a conflict that changes nothing: its text is gone.
+    const delta = first.find((s) => s.before === 'delta');
+    const before = reviews.get(doc.id);
+    expect(() => suggestions.accept(reviews, doc.id, delta!.id)).toThrow(
+      expect.objectContaining({ code: 'conflict', message: expect.stringMatching(/overtaken by a later edit/) }),
+    );
+    expect(reviews.get(doc.id)).toMatchObject({ versionId: before.versionId, text: before.text });
     suggestions.accept(reviews, doc.id, beta!.id);
     expect(reviews.get(doc.id).text).toBe('the alpha [REDACTED] gamma delts');
     expect(() => suggestions.reject(doc.id, beta!.id)).toThrow(/already accepted/);
