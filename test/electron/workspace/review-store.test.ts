@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReviewStore } from '../../../electron/workspace/review-store.js';
 import { SuggestionStore } from '../../../electron/workspace/suggestion-store.js';
 import { openWorkspaceDatabase } from '../../../electron/workspace/workspace-db.js';
 import { useTempDir } from '../../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
+afterEach(() => vi.useRealTimers());
 const settings = { collectionPath: '/c.unl', k: 2, arity: 3 as const, maxN: 8, sourceId: null, strategy: 'minimal' as const, placeholder: '[REDACTED]' };
 
 function stores() {
@@ -45,6 +46,27 @@ describe('versions', () => {
     reviews.undo(doc.id);
     const c = reviews.edit(doc.id, doc.versionId, 'xabc', 'manual', 'typing');
     expect(c.canRedo).toBe(false);
+  });
+
+  it('coalesces typing only within a minute of the version it extends, and never across another kind of change', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T10:00:00Z'));
+    const { reviews } = stores();
+    const doc = reviews.create({ title: 't', text: 'abc', origin: 'test', originalId: null, settings });
+    const a = reviews.edit(doc.id, doc.versionId, 'abcd', 'manual', 'typing');
+    vi.setSystemTime(new Date('2026-12-01T10:00:59Z'));
+    const b = reviews.edit(doc.id, a.versionId, 'abcde', 'manual', 'typing');
+    expect(b.versionId).toBe(a.versionId);
+    // A minute after the version was started, typing starts a new one.
+    vi.setSystemTime(new Date('2026-12-01T10:01:01Z'));
+    const c = reviews.edit(doc.id, b.versionId, 'abcdef', 'manual', 'typing');
+    expect(c.versionId).not.toBe(b.versionId);
+    expect(c.versionCount).toBe(3);
+    // A placeholder in between closes the typing version: the next keystroke is its own version.
+    const d = reviews.edit(doc.id, c.versionId, '[REDACTED] abcdef', 'placeholder', 'placeholder');
+    const e = reviews.edit(doc.id, d.versionId, '[REDACTED] abcdefg', 'manual', 'typing');
+    expect(e.versionCount).toBe(5);
+    expect(reviews.history(doc.id).map((h) => h.source)).toEqual(['import', 'manual', 'manual', 'placeholder', 'manual']);
   });
 
   it('refuses an edit based on an old version instead of overwriting', () => {
