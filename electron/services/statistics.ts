@@ -5,29 +5,17 @@
 import type { CollectionIndex } from '../index-store/collection-index.js';
 import { computeStatistics, type IndexStatistics } from '../index-store/collection-stats.js';
 import { readMeta, writeMeta } from '../index-store/schema.js';
-
-interface CachedStatistics {
-  readonly generation: number;
-  readonly statistics: IndexStatistics;
-}
+import { cachedStatisticsEntry, readCachedStatistics } from '../index-store/statistics-cache.js';
 
 /** The statistics for N = 1..maxN, from the cache when the collection has not changed. */
 export function collectionStatistics(collection: CollectionIndex, maxN = 8, signal?: AbortSignal): IndexStatistics {
   const generation = collection.generation();
   const cacheKey = `stats_n${maxN}`;
-  const cached = readMeta(collection.db)[cacheKey];
-  if (cached !== undefined) {
-    try {
-      const parsed = JSON.parse(cached) as CachedStatistics;
-      if (parsed.generation === generation) return parsed.statistics;
-    } catch {
-      // A damaged cache entry is recomputed.
-    }
-  }
+  const cached = readCachedStatistics(readMeta(collection.db)[cacheKey], `generation ${generation}`);
+  if (cached !== undefined) return cached;
   const statistics = computeStatistics(collection.phraseIndex().shards, maxN, signal);
   if (!collection.db.readonly) {
-    const entry: CachedStatistics = { generation, statistics };
-    collection.db.transaction(() => writeMeta(collection.db, { [cacheKey]: JSON.stringify(entry) }))();
+    collection.db.transaction(() => writeMeta(collection.db, { [cacheKey]: cachedStatisticsEntry(statistics, `generation ${generation}`) }))();
   }
   return statistics;
 }

@@ -6,11 +6,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../../shared/errors.js';
 import type { RequestOf } from '../../../shared/ipc/contract.js';
-import type { CollectionSummary, IndexStatistics } from '../../../shared/ipc/types.js';
+import type { CollectionSummary } from '../../../shared/ipc/types.js';
 import { createImportClient } from '../../engine/engine-clients.js';
 import type { InputsReport } from '../collections.js';
 import { getPreference, setPreference } from '../../workspace/workspace-db.js';
 import type { AppServices, Handlers } from '../app-services.js';
+import { cachedStatisticsEntry, readCachedStatistics } from '../../index-store/statistics-cache.js';
 
 type CollectionHandlers = Pick<
   Handlers,
@@ -89,18 +90,6 @@ async function runImport(
   }
 }
 
-/** A cached statistics row, or undefined when it is damaged (it is then computed again). */
-function parseCachedStatistics(json: string): IndexStatistics | undefined {
-  try {
-    const value = JSON.parse(json) as Partial<IndexStatistics> | null;
-    return typeof value === 'object' && value !== null && Array.isArray(value.byN) && typeof value.distinct === 'number'
-      ? (value as IndexStatistics)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function collectionHandlers(services: AppServices): CollectionHandlers {
   return {
     'collections:list': async () => services.collections.list(),
@@ -154,11 +143,11 @@ export function collectionHandlers(services: AppServices): CollectionHandlers {
       const known = knownCollection(services, path);
       const key = `statistics:${known.contentSha256}`;
       const cached = getPreference(services.db, key);
-      const statistics = cached === undefined ? undefined : parseCachedStatistics(cached);
+      const statistics = readCachedStatistics(cached, known.contentSha256);
       if (statistics !== undefined) return { statistics, job: null };
       const job = services.jobs.start('statistics', async (context) => {
         const statistics = await services.engine.request('statistics', { path }, { signal: context.signal, onProgress: context.progress });
-        setPreference(services.db, key, JSON.stringify(statistics));
+        setPreference(services.db, key, cachedStatisticsEntry(statistics, known.contentSha256));
         services.emit({ type: 'changed', domains: ['collections'], path });
         return statistics;
       });
