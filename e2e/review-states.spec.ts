@@ -103,3 +103,22 @@ test('after switching the arity, once the new check is done, no row of the cost 
     for (const share of shares) expect(share).toMatch(/^\d+ % of the words$/);
   }
 });
+
+test('the source document can be typed, with the collection ids offered as it is typed', async ({ page, host }) => {
+  await openApp(page, host);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const field = page.getByTestId('source-field');
+  await field.fill('');
+  await field.press('Enter');
+  await expect(field).toHaveValue('');
+  await field.pressSequentially('echr-001-6174', { delay: 30 });
+  // The datalist fills from the collection's ids matching what is typed.
+  const listId = await field.getAttribute('list');
+  await expect.poll(() => page.locator(`datalist[id="${listId}"] option[value="echr-001-61744"]`).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await field.pressSequentially('4');
+  await field.press('Enter');
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByTestId('source-field')).toHaveValue('echr-001-61744');
+});
