@@ -9,6 +9,7 @@ import { AppError } from '../../shared/errors.js';
 import type { ChangeSource, ReviewDocument, ReviewDocumentSummary, ReviewSettings, VersionSummary } from '../../shared/ipc/types.js';
 import { settingsSchema } from '../../shared/ipc/schemas.js';
 import { diffTexts, type TextChange } from '../../shared/review/text-change.js';
+import { z } from 'zod';
 
 /** Typing within this long after the last manual edit extends the same version. */
 const TYPING_WINDOW_MS = 60_000;
@@ -46,6 +47,18 @@ export interface HistoryEntry {
   readonly description: string;
   readonly change: TextChange | null;
   readonly model: unknown;
+}
+
+const redoSchema = z.array(z.number().int());
+const changeSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0), before: z.string(), after: z.string() });
+
+/** A stored JSON column parsed with its schema; a damaged row is a clear error, never a wrong value. */
+function parseStored<T>(schema: z.ZodType<T>, json: string, what: string): T {
+  try {
+    return schema.parse(JSON.parse(json));
+  } catch {
+    throw new AppError('index-corrupt', `The workspace's ${what} of this document is damaged; the rest of the document is unaffected.`);
+  }
 }
 
 /** Called after the head text changed, with the change (to move pending suggestions). */
@@ -132,7 +145,7 @@ export class ReviewStore {
       versionId: head.id,
       versionCount: count,
       canUndo: head.parent_id !== null,
-      canRedo: (JSON.parse(row.redo_json) as number[]).length > 0,
+      canRedo: parseStored(redoSchema, row.redo_json, 'redo history').length > 0,
       settings: parseSettings(row.settings_json),
       originalId: row.original_id,
       createdAt: row.created_at,
@@ -192,7 +205,7 @@ export class ReviewStore {
       const head = this.version(row.head_version_id);
       if (head.parent_id === null) throw new AppError('conflict', 'There is nothing to undo.');
       const parent = this.version(head.parent_id);
-      const redo = [...(JSON.parse(row.redo_json) as number[]), head.id];
+      const redo = [...parseStored(redoSchema, row.redo_json, 'redo history'), head.id];
       this.db.prepare('UPDATE versions SET open = 0 WHERE id = ?').run(head.id);
       this.db
         .prepare('UPDATE documents SET head_version_id = ?, redo_json = ?, updated_at = ? WHERE id = ?')
@@ -206,7 +219,7 @@ export class ReviewStore {
   redo(documentId: string): ReviewDocument {
     this.db.transaction(() => {
       const row = this.row(documentId);
-      const redo = JSON.parse(row.redo_json) as number[];
+      const redo = parseStored(redoSchema, row.redo_json, 'redo history');
       const next = redo.pop();
       if (next === undefined) throw new AppError('conflict', 'There is nothing to redo.');
       const head = this.version(row.head_version_id);
@@ -279,7 +292,7 @@ export class ReviewStore {
         createdAt: v.created_at,
         source: v.source,
         description: v.description,
-        change: v.change_json === null ? null : (JSON.parse(v.change_json) as TextChange),
+        change: v.change_json === null ? null : (parseStored(changeSchema, v.change_json, 'version history') as TextChange),
         model: v.model_json === null ? null : JSON.parse(v.model_json),
       });
       id = v.parent_id;
