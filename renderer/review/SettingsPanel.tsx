@@ -9,9 +9,10 @@ import { call } from '../api/client.js';
 import { collectionQueries, detectionQueries, documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { useDebounced, type Detection } from './use-detection.js';
+import { REDACTED } from '../../shared/review/redaction.js';
 
 /** Typed placeholders the clerk can choose instead of [REDACTED]. */
-const PLACEHOLDERS = ['[REDACTED]', '[PERSON]', '[PLACE]', '[DATE]', '[ORGANISATION]', '[NUMBER]'];
+const PLACEHOLDERS = [REDACTED, '[PERSON]', '[PLACE]', '[DATE]', '[ORGANISATION]', '[NUMBER]'];
 
 /**
  * The source document: typed freely (ids of the collection are offered as you type) or

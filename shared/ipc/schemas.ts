@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_BOUNDED_N, MAX_K } from '../linkage/settings.js';
+import { REDACTED } from '../review/redaction.js';
 
 /** Bounds that keep a hostile payload from exhausting memory. */
 export const LIMITS = {
@@ -43,7 +44,7 @@ export const settingsSchema = z
     placeholder: z
       .string()
       .regex(/^\[[A-Z][A-Z0-9_]{0,30}\]$/u, 'a placeholder is a capitalised word in square brackets, such as [REDACTED] or [DATE]')
-      .default('[REDACTED]'),
+      .default(REDACTED),
   })
   .strict();
 
