@@ -11,7 +11,7 @@
  * small; greedy (most combinations broken per new token) otherwise, with a lower bound
  * from disjoint constraints, so that the distance from optimal is known.
  */
-import { disjointIntervals, hitBy, stabIntervals, type TokenInterval } from './interval-stabbing.js';
+import { disjointIntervals, firstAtLeast, hitBy, stabIntervals, type TokenInterval } from './interval-stabbing.js';
 
 /** A combination: for each member, the intervals of all its occurrences in the text. */
 export interface CombinationConstraint {
@@ -66,13 +66,7 @@ function memberKilled(sortedTokens: readonly number[], member: readonly TokenInt
 
 /** True when a sorted token list holds every token of the interval. */
 function covers(sortedTokens: readonly number[], interval: TokenInterval): boolean {
-  let low = 0;
-  let high = sortedTokens.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sortedTokens[mid]! < interval.first) low = mid + 1;
-    else high = mid;
-  }
+  const low = firstAtLeast(sortedTokens, interval.first);
   const span = interval.last - interval.first + 1;
   return low + span <= sortedTokens.length && sortedTokens[low] === interval.first && sortedTokens[low + span - 1] === interval.last;
 }

@@ -46,15 +46,21 @@ export function stabIntervals(
   return { tokens: added.sort((a, b) => a - b), unbreakable };
 }
 
-/** True when a sorted token list has a token inside the interval. */
-export function hitBy(sortedTokens: readonly number[], interval: TokenInterval): boolean {
+/** The index of the first token of a sorted list that is ≥ `value` (the list's length when none is). */
+export function firstAtLeast(sortedTokens: readonly number[], value: number): number {
   let low = 0;
   let high = sortedTokens.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (sortedTokens[mid]! < interval.first) low = mid + 1;
+    if (sortedTokens[mid]! < value) low = mid + 1;
     else high = mid;
   }
+  return low;
+}
+
+/** True when a sorted token list has a token inside the interval. */
+export function hitBy(sortedTokens: readonly number[], interval: TokenInterval): boolean {
+  const low = firstAtLeast(sortedTokens, interval.first);
   return low < sortedTokens.length && sortedTokens[low]! <= interval.last;
 }
 
