@@ -10,7 +10,7 @@ import { throwIfAborted } from '../../shared/errors.js';
 import { generateChunked, type ChunkBatchContext, type ChunkOutcome } from './chunk-rewriter.js';
 import { buildPhraseRequest } from './phrase-prompt.js';
 import type { TextEdit } from './provenance.js';
-import { REDACTED, occurrenceRanges, placeholdersOf, tokensOf } from './span-match.js';
+import { REDACTED, occurrenceRanges, placeholdersOf, tokensOf, type Tokens } from './span-match.js';
 import type { TextSpan } from './types.js';
 import { MARK_CLOSE, MARK_OPEN, inventsNumbers, validateRewrite, type ChunkTask, type RewriteProblem } from './validation.js';
 
@@ -18,32 +18,97 @@ import { MARK_CLOSE, MARK_OPEN, inventsNumbers, validateRewrite, type ChunkTask,
 export interface PhraseRegion extends TextSpan {
   /** Indexes into the task's patterns that occur in this region. */
   readonly patterns: readonly number[];
+  /** The flagged words themselves, before widening: what a fallback placeholder replaces. */
+  readonly cores: readonly TextSpan[];
+}
+
+/**
+ * The fewest words a region asks the model to rephrase. A lone word ("January", "Kandıra"),
+ * which is what the minimal edit plan mostly marks, has no synonym that keeps a date or a
+ * place; asked for it, SmolLM2 wrote a new number or the word again in 8 of 8 answers on
+ * echr-001-91088. The phrase around it ("2 January 2001") can be rephrased ("early 2001").
+ */
+export const MIN_PHRASE_WORDS = 3;
+
+/**
+ * `range` widened by the neighbouring words of its own segment (never across punctuation
+ * or a placeholder), a word to the left, then one to the right ("in Kandıra prison"), until it holds MIN_PHRASE_WORDS words or the segment ends.
+ */
+function widenToPhrase(tokens: Tokens, range: TextSpan): TextSpan {
+  let first = -1;
+  let last = -1;
+  for (let t = 0; t < tokens.count; t++) {
+    if (tokens.ends[t]! <= range.start || tokens.starts[t]! >= range.end) continue;
+    if (first < 0) first = t;
+    last = t;
+  }
+  if (first < 0) return range;
+  const segment = (t: number) => (t >= 0 && t < tokens.count ? tokens.segmentOf[t] : -1);
+  const short = () => last - first + 1 < MIN_PHRASE_WORDS;
+  while (short()) {
+    const left = segment(first - 1) === segment(first);
+    if (left) first--;
+    const right = short() && segment(last + 1) === segment(last);
+    if (right) last++;
+    if (!left && !right) break;
+  }
+  return { start: Math.min(range.start, tokens.starts[first]!), end: Math.max(range.end, tokens.ends[last]!) };
 }
 
 /**
  * The regions of a chunk: every occurrence of every flagged phrase (not only the flagged
- * one: a copy elsewhere in the chunk would keep the phrase in the text), merged where they
+ * one: a copy elsewhere in the chunk would keep the phrase in the text), each widened to a
+ * phrase of at least MIN_PHRASE_WORDS words where its segment allows, merged where they
  * overlap or only whitespace separates them (one phrase reads better than two halves).
+ * The check of an answer still asks only that the flagged words are gone (checkReplacement).
  */
 export function phraseRegions(task: ChunkTask, pattern: RegExp, copiesToo = true): PhraseRegion[] {
   const tokens = tokensOf(task.text, pattern);
-  const found: { start: number; end: number; pattern: number }[] = [];
+  const found: PhraseRegion[] = [];
+  const add = (range: TextSpan, index: number) => found.push({ start: range.start, end: range.end, patterns: [index], cores: [range] });
   if (copiesToo) {
     task.patterns.forEach((keyPattern, index) => {
-      for (const range of occurrenceRanges(tokens, [keyPattern])) found.push({ ...range, pattern: index });
+      for (const range of occurrenceRanges(tokens, [keyPattern])) add(range, index);
     });
   }
-  task.spans.forEach((span, index) => found.push({ ...span, pattern: index }));
-  found.sort((a, b) => a.start - b.start || b.end - a.end);
-  const regions: { start: number; end: number; patterns: Set<number> }[] = [];
-  for (const item of found) {
+  task.spans.forEach((span, index) => add(span, index));
+  // Merged before widening, so that touching phrases widen as one; merged again after it.
+  const merged = mergeRegions(task.text, found);
+  return mergeRegions(
+    task.text,
+    merged.map((region) => ({ ...region, ...widenToPhrase(tokens, region) })),
+  );
+}
+
+/** Regions merged where they overlap or only whitespace separates them, in text order. */
+function mergeRegions(text: string, items: readonly PhraseRegion[]): PhraseRegion[] {
+  const sorted = [...items].sort((a, b) => a.start - b.start || b.end - a.end);
+  const regions: { start: number; end: number; patterns: Set<number>; cores: TextSpan[] }[] = [];
+  for (const item of sorted) {
     const last = regions.at(-1);
-    if (last !== undefined && (item.start <= last.end || task.text.slice(last.end, item.start).trim() === '')) {
+    if (last !== undefined && (item.start <= last.end || text.slice(last.end, item.start).trim() === '')) {
       last.end = Math.max(last.end, item.end);
-      last.patterns.add(item.pattern);
-    } else regions.push({ start: item.start, end: item.end, patterns: new Set([item.pattern]) });
+      for (const index of item.patterns) last.patterns.add(index);
+      last.cores.push(...item.cores);
+    } else regions.push({ start: item.start, end: item.end, patterns: new Set(item.patterns), cores: [...item.cores] });
   }
-  return regions.map((region) => ({ start: region.start, end: region.end, patterns: [...region.patterns] }));
+  return regions.map((region) => ({
+    start: region.start,
+    end: region.end,
+    patterns: [...region.patterns].sort((a, b) => a - b),
+    cores: mergeCores(text, region.cores),
+  }));
+}
+
+/** Core ranges in order, merged where they overlap or only whitespace separates them (one placeholder, not two). */
+function mergeCores(text: string, cores: readonly TextSpan[]): TextSpan[] {
+  const merged: { start: number; end: number }[] = [];
+  for (const core of [...cores].sort((a, b) => a.start - b.start)) {
+    const last = merged.at(-1);
+    if (last !== undefined && (core.start <= last.end || text.slice(last.end, core.start).trim() === '')) last.end = Math.max(last.end, core.end);
+    else merged.push({ start: core.start, end: core.end });
+  }
+  return merged;
 }
 
 /** Cleans a raw replacement: no markers, one line, no quotes the phrase did not have. */
@@ -145,11 +210,15 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
       if (answer === undefined) {
         fallback = true;
         attempts = Math.max(attempts, context.maxRetries + 1);
-        edits.push({ start: job.region.start, end: job.region.end, text: REDACTED, origin: 'fallback' });
+        // Only the flagged words: the words the region was widened by stay as they were.
+        for (const core of job.region.cores) edits.push({ start: core.start, end: core.end, text: REDACTED, origin: 'fallback' });
       } else {
         rephrased++;
         attempts = Math.max(attempts, answer.attempts);
-        edits.push({ start: job.region.start, end: job.region.end, text: answer.text, origin: 'model', ownPlaceholders: answer.ownPlaceholders });
+        if (answer.text === REDACTED) {
+          // "It cannot be rephrased": the placeholder takes the flagged words only, as a fallback would.
+          for (const core of job.region.cores) edits.push({ start: core.start, end: core.end, text: REDACTED, origin: 'model', ownPlaceholders: 1 });
+        } else edits.push({ start: job.region.start, end: job.region.end, text: answer.text, origin: 'model', ownPlaceholders: answer.ownPlaceholders });
       }
     });
     const steps = [edits, ...overallFix(task, edits, context.pattern)];
