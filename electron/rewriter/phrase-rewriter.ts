@@ -23,10 +23,12 @@ export interface PhraseRegion extends TextSpan {
 }
 
 /**
- * The fewest words a region asks the model to rephrase. A lone word ("January", "Kandıra"),
- * which is what the minimal edit plan mostly marks, has no synonym that keeps a date or a
- * place; asked for it, SmolLM2 wrote a new number or the word again in 8 of 8 answers on
- * echr-001-91088. The phrase around it ("2 January 2001") can be rephrased ("early 2001").
+ * The fewest words a planned region asks the model to rephrase (unit 'plan'). The minimal
+ * edit plan mostly marks lone words ("January", "Kandıra"), which have no synonym that keeps
+ * a date or a place: asked for "January" and "May" alone, SmolLM2 wrote a new number or the
+ * word again in 8 of 8 answers on echr-001-91088. The phrase around a word ("31 May 2001")
+ * can be rephrased. Flagged spans (unit 'phrase') are not widened: they are phrases already,
+ * and widening a lone rare word there cost the model its answer on a demo paragraph.
  */
 export const MIN_PHRASE_WORDS = 3;
 
@@ -56,11 +58,13 @@ function widenToPhrase(tokens: Tokens, range: TextSpan): TextSpan {
 }
 
 /**
- * The regions of a chunk: every occurrence of every flagged phrase (not only the flagged
- * one: a copy elsewhere in the chunk would keep the phrase in the text), each widened to a
- * phrase of at least MIN_PHRASE_WORDS words where its segment allows, merged where they
- * overlap or only whitespace separates them (one phrase reads better than two halves).
- * The check of an answer still asks only that the flagged words are gone (checkReplacement).
+ * The regions of a chunk, merged where they overlap or only whitespace separates them (one
+ * phrase reads better than two halves):
+ * - `copiesToo` (unit 'phrase'): every occurrence of every flagged phrase, not only the
+ *   flagged one (a copy elsewhere in the chunk would keep the phrase in the text);
+ * - otherwise (unit 'plan'): exactly the planned words, each widened to a phrase of at least
+ *   MIN_PHRASE_WORDS words where its segment allows.
+ * The check of an answer asks only that the flagged words are gone (checkReplacement).
  */
 export function phraseRegions(task: ChunkTask, pattern: RegExp, copiesToo = true): PhraseRegion[] {
   const tokens = tokensOf(task.text, pattern);
@@ -74,6 +78,7 @@ export function phraseRegions(task: ChunkTask, pattern: RegExp, copiesToo = true
   task.spans.forEach((span, index) => add(span, index));
   // Merged before widening, so that touching phrases widen as one; merged again after it.
   const merged = mergeRegions(task.text, found);
+  if (copiesToo) return merged;
   return mergeRegions(
     task.text,
     merged.map((region) => ({ ...region, ...widenToPhrase(tokens, region) })),

@@ -19,38 +19,35 @@ function run(answer: (prompt: FakePrompt) => FakeAnswer, options = {}) {
 
 describe('phrase mode', () => {
   it('asks for each phrase alone, in its passage, all in one generate call, and changes nothing else', async () => {
-    // Lone words are widened to phrases of three words within their segment ("Zelda left" stops at the placeholder).
-    const { model, result } = run(
-      ({ phrases }) => ({ 'Kandira was named': 'a town was named', 'harbour of Oldtown': 'port', 'Zelda left': 'she went' })[phrases[0]!],
-    );
+    const { model, result } = run(({ phrases }) => ({ Kandira: 'a town', 'harbour of Oldtown': 'port', Zelda: 'she' })[phrases[0]!]);
     const { text: rewritten, record, proposals } = await result;
     expect(model.calls).toHaveLength(1);
-    expect(model.calls[0]!.map((r) => r.user.split('\n')[1])).toEqual(['Phrase: Kandira was named', 'Phrase: harbour of Oldtown', 'Phrase: Zelda left']);
-    expect(model.calls[0]![0]!.user).toContain('Passage: First, ⟦Kandira was named⟧ in 1999. It rained.');
+    expect(model.calls[0]!.map((r) => r.user.split('\n')[1])).toEqual(['Phrase: Kandira', 'Phrase: harbour of Oldtown', 'Phrase: Zelda']);
+    expect(model.calls[0]![0]!.user).toContain('Passage: First, ⟦Kandira⟧ was named in 1999. It rained.');
     expect(model.calls[0]![0]!.schema).toMatchObject({ properties: { replacement: { type: 'string' } } });
-    expect(rewritten).toBe('First, a town was named in 1999. It rained.\n\nSecond, the port was closed.\n\nThird, she went [REDACTED] at noon.');
+    expect(rewritten).toBe('First, a town was named in 1999. It rained.\n\nSecond, the port was closed.\n\nThird, she left [REDACTED] at noon.');
     expect(record.settings.unit).toBe('phrase');
     expect(record.passes[0]).toMatchObject({ chunks: 3, calls: 1, requests: 3, fallbacks: 0 });
     expect(record.attribution).toEqual({ spans: 3, model: 3, modelPlaceholder: 0, fallback: 0, unresolved: 0, ownPlaceholders: 0 });
     expect(proposals.map((p) => [p.before, p.after, p.fallback])).toEqual([
       ['Kandira', 'a town', false],
       ['harbour of Oldtown', 'port', false],
-      ['Zelda left', 'she went', false],
+      ['Zelda', 'she', false],
     ]);
   });
 
   it('retries refused answers with new seeds, then falls back to a placeholder, and attributes each span', async () => {
     const { model, result } = run(
       ({ phrases }) => {
-        if (phrases[0] === 'Kandira was named') return 'kandira was named'; // the same words: refused every time
-        if (phrases[0] === 'Zelda left') return '[REDACTED]'; // the model's own placeholder: on the flagged word only
+        if (phrases[0] === 'Kandira') return 'kandira'; // the same words: refused every time
+        if (phrases[0] === 'Zelda') return '[REDACTED]'; // the model's own placeholder
         return 'the port of 2024'; // invents a number: refused
       },
       { maxRetries: 1 },
     );
     const { text: rewritten, record } = await result;
     expect(model.calls.map((call) => call.length)).toEqual([3, 2]);
-    const seeds = model.calls.map((call) => call.find((r) => r.user.includes('Phrase: Kandira was named'))!.seed);
+    const seeds = model.calls.map((call) => call.find((r) => r.user.includes('Phrase: Kandira'))!.seed);
     expect(new Set(seeds).size).toBe(2);
     expect(rewritten).toBe(
       'First, [REDACTED] was named in 1999. It rained.\n\nSecond, the [REDACTED] was closed.\n\nThird, [REDACTED] left [REDACTED] at noon.',
@@ -60,9 +57,29 @@ describe('phrase mode', () => {
   });
 
   it('counts a span as unresolved when its words survive elsewhere, and attributes only the spans it is asked about', async () => {
-    const { result } = run(({ phrases }) => (phrases[0] === 'Zelda left' ? undefined : 'a place'), { maxRetries: 0, attributeSpans: [spans[0]!, spans[2]!] });
+    const { result } = run(({ phrases }) => (phrases[0] === 'Zelda' ? undefined : 'a place'), { maxRetries: 0, attributeSpans: [spans[0]!, spans[2]!] });
     const { record } = await result;
     expect(record.attribution).toMatchObject({ spans: 2, model: 1, fallback: 1, unresolved: 0 });
+  });
+});
+
+describe('plan mode', () => {
+  it("asks for the phrase around each planned word, and a fallback or the model's placeholder replaces only the planned word", async () => {
+    const model = fakeModel(({ phrases }) => ({ 'Kandira was named': 'a town was named', 'Zelda left': '[REDACTED]' })[phrases[0]!]);
+    const planned = [spanOf('Kandira'), spanOf('Oldtown'), spanOf('Zelda')];
+    const { text: rewritten, record } = await rewriteDocument({
+      text,
+      spans: planned,
+      check: nothingLeft,
+      model,
+      identity: FAKE_IDENTITY,
+      options: { seed: 5, unit: 'plan', maxRetries: 0 },
+    });
+    expect(model.calls[0]!.map((r) => r.user.split('\n')[1])).toEqual(['Phrase: Kandira was named', 'Phrase: of Oldtown was', 'Phrase: Zelda left']);
+    expect(rewritten).toBe(
+      'First, a town was named in 1999. It rained.\n\nSecond, the harbour of [REDACTED] was closed.\n\nThird, [REDACTED] left [REDACTED] at noon.',
+    );
+    expect(record.attribution).toMatchObject({ spans: 3, model: 1, modelPlaceholder: 1, fallback: 1 });
   });
 });
 
@@ -77,10 +94,10 @@ describe('phraseRegions', () => {
       ],
       pattern,
     );
-    expect(phraseRegions(task, pattern).map((r) => chunk.slice(r.start, r.end))).toEqual(['The old harbour', 'the old harbour']);
+    expect(phraseRegions(task, pattern).map((r) => chunk.slice(r.start, r.end))).toEqual(['old harbour', 'old harbour']);
   });
 
-  it('widens a lone word to a phrase of its own segment, never across punctuation or a placeholder', () => {
+  it('widens a planned word to a phrase of its own segment, never across punctuation or a placeholder', () => {
     const regionsOf = (chunk: string, word: string) => {
       const at = chunk.indexOf(word);
       const task = prepareTask(chunk, [{ start: at, end: at + word.length }], pattern);
