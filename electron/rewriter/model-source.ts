@@ -64,6 +64,8 @@ export class ModelSuggestionSource implements SuggestionSource {
       identity: identityOf(loaded.info, sha256),
       options: {
         ...this.options.rewrite,
+        // Planned words are rewritten with the phrase around them; later passes get the spans still linkable, widened alike.
+        ...(request.planned === true && { unit: 'plan' as const }),
         detection: { k: settings.k, arity: settings.arity, maxN: settings.maxN },
         signal: context.signal,
         onProgress: (progress) => context.progress(describeProgress(progress), progress.chunksDone, progress.chunksTotal),

@@ -24,6 +24,8 @@ export interface SuggestionRequest {
   readonly documentId: string;
   readonly text: string;
   readonly spans: readonly SpanToRephrase[];
+  /** The spans are planned words (the edit plan's runs), not flagged phrases: rephrase the phrase around each. */
+  readonly planned?: boolean;
   readonly settings: ReviewSettings;
   /** Re-checks a rewritten text (the model's pass loop uses it). */
   readonly check: (text: string) => Promise<readonly SpanToRephrase[]>;

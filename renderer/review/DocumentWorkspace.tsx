@@ -81,11 +81,15 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   };
   const toModel = (items: readonly Item[]) => {
     if (items.length === 0) return;
-    call('suggestions:generate', { documentId: document.id, source: 'model', spans: items.map((i) => ({ start: i.start, end: i.end })) }).then((job) => {
-      updateJob(job);
-      setSuggestionJob(job.id);
-      setTab('suggestions');
-    }, setError);
+    const planned = items.every((i) => i.kind === 'plan');
+    call('suggestions:generate', { documentId: document.id, source: 'model', spans: items.map((i) => ({ start: i.start, end: i.end })), planned }).then(
+      (job) => {
+        updateJob(job);
+        setSuggestionJob(job.id);
+        setTab('suggestions');
+      },
+      setError,
+    );
   };
   const keep = (item: Item, reason: string) => call('decisions:keep', { documentId: document.id, start: item.start, end: item.end, kind: item.kind, reason });
 

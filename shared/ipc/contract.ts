@@ -188,6 +188,8 @@ export const contract = {
           .array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).strict())
           .max(100_000)
           .nullable(),
+        /** The spans are words of the edit plan: the model rephrases the phrase around each (rewriting unit 'plan'). */
+        planned: z.boolean().optional(),
       })
       .strict(),
   ),

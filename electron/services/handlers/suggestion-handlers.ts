@@ -31,7 +31,7 @@ function recordAccepted(services: AppServices, documentId: string, versionId: nu
 export function suggestionHandlers(services: AppServices): SuggestionHandlers {
   const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['documents', 'versions', 'suggestions'], documentId });
   return {
-    'suggestions:generate': async ({ documentId, source, spans }) => {
+    'suggestions:generate': async ({ documentId, source, spans, planned }) => {
       const provider = services.suggestionSources.get(source);
       if (provider === undefined)
         throw new AppError('model-invalid', 'No language model is chosen. Choose one on the Model screen (Alt+3) first, or use placeholders.');
@@ -45,7 +45,15 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
           return [...result.minimal, ...result.combinations].map((s) => ({ start: s.start, end: s.end }));
         };
         const targets = spans ?? (await check(document.text));
-        const response = await provider.propose({ documentId, text: document.text, spans: targets, settings: document.settings, check, context });
+        const response = await provider.propose({
+          documentId,
+          text: document.text,
+          spans: targets,
+          planned: planned === true && spans !== null,
+          settings: document.settings,
+          check,
+          context,
+        });
         // The head may have moved while the source worked; then these proposals are stale.
         if (services.reviews.get(documentId).versionId !== document.versionId)
           throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');

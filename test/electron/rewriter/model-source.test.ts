@@ -79,6 +79,23 @@ describe('ModelSuggestionSource on the tiny model', () => {
     expect(phases.some((phase) => /^Rewriting, pass 1 of 1, chunk \d of 2/u.test(phase))).toBe(true);
   });
 
+  it('rewrites planned words with the phrase around them (unit plan), and a fallback replaces only the planned word', async () => {
+    const at = text.indexOf('Kandira');
+    const response = await source().propose({
+      documentId: 'doc',
+      text,
+      spans: [{ start: at, end: at + 'Kandira'.length }],
+      planned: true,
+      settings,
+      check,
+      context: { signal: new AbortController().signal, progress: () => undefined },
+    });
+    const record = response.record as RewriteRecord;
+    expect(record.settings.unit).toBe('plan');
+    // The random model's answers fail; the placeholder takes "Kandira" and leaves "in … prison".
+    expect(response.proposals.map((p) => [p.before, p.after])).toEqual([['Kandira', '[REDACTED]']]);
+  });
+
   it('cancels mid-run with an AbortError, and the runtime stays usable', async () => {
     const controller = new AbortController();
     const running = source().propose({
