@@ -1,4 +1,6 @@
 // Turns benchmark measurements into BENCHMARKS.md, with each target and its verdict.
+import { renderPlanSection, type PlanResults } from './report-plan.js';
+
 interface Build {
   seconds: number;
   maxRssMb: number;
@@ -20,8 +22,12 @@ export interface BenchResults {
     fts: { id: string; queries: number; ftsMs: number; oursMs: number }[];
     maxRssMb: number;
   };
+  /** The minimal edit plan (bench/plan-latency.ts). */
+  plan?: PlanResults;
   /** The tiny-model rewriting benchmark's printed report. */
   rewriteTiny?: string;
+  /** The real small model's rewriting figures, run by hand (bench/rewrite/real-model-cpu.md): included as written. */
+  rewriteReal?: string;
 }
 
 function quantile(values: number[], q: number): number {
@@ -92,6 +98,7 @@ The same distinct N-grams (N ≤ 8) answered one phrase query at a time through 
 | --- | --- | --- | --- | --- |
 ${r.detection.fts.map((row) => `| ${row.id} | ${row.queries} | ${f(row.ftsMs, 0)} | ${f(row.oursMs)} | ${f(row.ftsMs / row.oursMs, 0)}× |`).join('\n')}
 
+${renderPlanSection(r.plan)}
 ## Rewriting
 
 The rewriting pipeline on the tiny random-weight test model, on this machine's CPU (\`npm run bench:rewrite\`): what a run costs in tokens, decode calls and passes. These are **not results**: the model writes noise and every chunk ends as a placeholder fallback. The seconds per document on a GPU with the real Qwen3-4B, against the paper's 15.5 s (arity 1) and 52.6 s (arity ≤ 3), come from \`npm run bench:rewrite:gpu -- --model PATH\`, which needs a GPU machine and the model file; it has not been run for this report.
@@ -99,5 +106,5 @@ The rewriting pipeline on the tiny random-weight test model, on this machine's C
 \`\`\`
 ${(r.rewriteTiny ?? '(not run)').trim()}
 \`\`\`
-`;
+${r.rewriteReal === undefined ? '' : `\n${r.rewriteReal.trim()}\n`}`;
 }
