@@ -7,6 +7,8 @@ import { expect, openApp, remainingCount, test } from './host-fixture.js';
 
 async function editRatio(page: import('@playwright/test').Page): Promise<number> {
   await page.getByRole('tab', { name: 'Changes' }).click();
+  // The ratio shows "–" until the Changes tab has measured the current text.
+  await expect(page.getByTestId('edit-ratio-now')).toHaveText(/^\s*\d/u, { timeout: 30_000 });
   const text = (await page.getByTestId('edit-ratio-now').textContent()) ?? '';
   await page.getByRole('tab', { name: /Findings/ }).click();
   return Number(text);
@@ -41,6 +43,7 @@ test('accepting the plan ends clean, with fewer words changed than replacing eve
   // Accept the whole plan: one placeholder per run, and nothing links any more.
   await page.getByTestId('accept-all').click();
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'clean', { timeout: 90_000 });
+  await expect.poll(() => editRatio(page), { timeout: 90_000 }).toBeGreaterThan(0);
   const planRatio = await editRatio(page);
   await page.getByRole('tab', { name: 'Changes' }).click();
   await expect(page.getByTestId('diff').locator('ins').first()).toBeVisible();
