@@ -46,7 +46,8 @@ export function parseSafetensors(bytes: Buffer): SafetensorsFile {
     const [begin, end] = offsets as [number, number];
     const elements = (shape as number[]).reduce((product, dim) => product * dim, 1);
     const width = BYTES_PER_ELEMENT[dtype];
-    if (width !== undefined && end - begin !== elements * width) throw new Error(`safetensors: tensor ${name} has ${end - begin} bytes for shape ${shape.join('x')}.`);
+    if (width !== undefined && end - begin !== elements * width)
+      throw new Error(`safetensors: tensor ${name} has ${end - begin} bytes for shape ${shape.join('x')}.`);
     if (dataStart + end > bytes.length) throw new Error(`safetensors: tensor ${name} lies past the end of the file (it is truncated).`);
     entries.set(name, { name, dtype, shape: shape as number[], begin: dataStart + begin, end: dataStart + end });
   }
