@@ -34,7 +34,8 @@ export const MIN_PHRASE_WORDS = 3;
 
 /**
  * `range` widened by the neighbouring words of its own segment (never across punctuation
- * or a placeholder), a word to the left, then one to the right ("in Kandıra prison"), until it holds MIN_PHRASE_WORDS words or the segment ends.
+ * or a placeholder), a word to the left, then one to the right ("in Kandıra prison"),
+ * until it holds MIN_PHRASE_WORDS words or the segment ends.
  */
 function widenToPhrase(tokens: Tokens, range: TextSpan): TextSpan {
   let first = -1;
