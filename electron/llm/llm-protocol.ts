@@ -15,6 +15,12 @@ export interface ModelLoadOptions {
   readonly contextSize?: number;
   /** Parallel sequences, i.e. how many requests decode together. Default 1. */
   readonly sequences?: number;
+  /**
+   * Parallel sequences when the model ends up on the CPU (no GPU, or `gpu: false`), in place
+   * of `sequences`: on a few cores a batch of four costs more than four single steps
+   * (BENCHMARKS.md), and only the runtime knows the backend before the context is made.
+   */
+  readonly cpuSequences?: number;
   /** CPU threads for decoding. Default: one less than the cores useful for math (at least 1). */
   readonly threads?: number;
   /** 'auto' uses CUDA, Vulkan or Metal when one works and falls back to the CPU; false forces the CPU. Default 'auto'. */

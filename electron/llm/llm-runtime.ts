@@ -149,8 +149,9 @@ export class ModelRuntime {
   async load(path: string, options: ModelLoadOptions): Promise<RuntimeModelState> {
     await this.unload();
     const purpose = options.purpose ?? 'generation';
-    const sequences = Math.max(1, Math.floor(options.sequences ?? 1));
     const { llama, model } = await this.loadModelFile(path, options.gpu ?? 'auto');
+    const wanted = llama.gpu === false ? (options.cpuSequences ?? options.sequences) : options.sequences;
+    const sequences = Math.max(1, Math.floor(wanted ?? 1));
     const contextSize = Math.min(options.contextSize ?? DEFAULT_CONTEXT_SIZE, model.trainContextSize);
     // On a CPU, decoding threads compete with the process's own thread: leave it a core.
     const threads = Math.max(1, Math.floor(options.threads ?? llama.cpuMathCores - 1));

@@ -83,12 +83,10 @@ async function load(role: ModelRole, path: string, options: ModelPaths, load: Mo
   }
   const client = LlmClient.start();
   try {
-    if (role === 'llm' && load.sequences === undefined) {
-      // Parallel sequences pay on a GPU; on a CPU of a few cores they only share the same
-      // cores and each holds its own context (measured in BENCHMARKS.md), so one there.
-      const loaded = await client.loadModel(path, { ...load, sequences: GPU_SEQUENCES });
-      if (loaded.backend === 'cpu') await client.loadModel(path, { ...load, gpu: false, sequences: 1 });
-    } else await client.loadModel(path, load);
+    // Parallel sequences pay on a GPU; on a CPU of a few cores they only share the same
+    // cores and each holds its own context (measured in BENCHMARKS.md), so one there.
+    const sequences = role === 'llm' && load.sequences === undefined ? { sequences: GPU_SEQUENCES, cpuSequences: 1 } : {};
+    await client.loadModel(path, { ...load, ...sequences });
   } catch (error) {
     await client.dispose();
     throw error;

@@ -157,8 +157,10 @@ describe('LlmClient when llama.cpp aborts', () => {
     expect(client.model).toBeUndefined();
 
     // A fresh child serves the next call.
-    const loaded = await client.loadModel(modelPath, { gpu: false, contextSize: 2048, threads: 1 });
+    // On the CPU, cpuSequences replaces sequences (the evaluation asks for 4 on a GPU, 1 on the CPU, in one load).
+    const loaded = await client.loadModel(modelPath, { gpu: false, contextSize: 2048, threads: 1, sequences: 4, cpuSequences: 1 });
     expect(loaded.backend).toBe('cpu');
+    expect(loaded.sequences).toBe(1);
     expect(children).toHaveLength(2);
     const batch = await client.generate([request(7)]);
     expect(batch.results[0]?.stopReason).toBe('complete');
