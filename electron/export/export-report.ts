@@ -10,7 +10,6 @@ import type { ChangeRecord, ChangeSource, CollectionPolicy, Decision, FuzzyRank 
 import type { GateVerdict } from '../../shared/review/release-gate.js';
 import type { HistoryEntry } from '../workspace/review-store.js';
 import { sha256Text } from '../runtime/text-hash.js';
-export { sha256Text };
 
 export interface ReportInput {
   readonly appVersion: string;

@@ -10,9 +10,6 @@ import type { CurveRow, MethodRow } from './row-types.js';
 import { sha256Text } from '../../runtime/text-hash.js';
 import { appendJsonl, readJsonlLog } from '../../runtime/jsonl-log.js';
 
-/** The SHA-256 of a text (one definition: runtime/text-hash.ts). */
-export const sha256 = sha256Text;
-
 /** A short stable key for settings: SHA-256 of their JSON with sorted object keys. */
 export function settingsKey(settings: unknown): string {
   const canonical = (value: unknown): unknown => {
@@ -26,7 +23,7 @@ export function settingsKey(settings: unknown): string {
     }
     return value;
   };
-  return sha256(JSON.stringify(canonical(settings))).slice(0, 16);
+  return sha256Text(JSON.stringify(canonical(settings))).slice(0, 16);
 }
 
 function readRows<T extends { key: string; documentId: string; textSha256: string }>(path: string, kind: string): Map<string, T> {

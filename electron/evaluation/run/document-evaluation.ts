@@ -12,7 +12,7 @@ import { editSize } from '../../../shared/review/edit-ratio.js';
 import { documentLinkage, spansToRephrase, type DocumentLinkage, type SpansToRephrase } from '../metrics/linkage-risk.js';
 import { cosine } from '../metrics/semantic-similarity.js';
 import type { MethodRow, PerplexityFigure } from '../report/row-types.js';
-import { sha256 } from '../report/results-store.js';
+import { sha256Text as sha256 } from '../../runtime/text-hash.js';
 import { cosineScores, type CollectionEmbeddings, type Ranker } from '../search/rankers.js';
 import { sourceRank, type SourceRank } from '../../search/source-rank.js';
 import type { ModelServices } from './model-services.js';

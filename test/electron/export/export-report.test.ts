@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildReport, sha256Text } from '../../../electron/export/export-report.js';
+import { buildReport } from '../../../electron/export/export-report.js';
+import { sha256Text } from '../../../electron/runtime/text-hash.js';
 import { reviewLogHtml } from '../../../electron/export/review-log.js';
 import { policyDifferences, releaseGate } from '../../../shared/review/release-gate.js';
 import { readZipEntry } from '../../helpers/zip.js';
