@@ -7,6 +7,7 @@
 import type { Proposal } from '../workspace/suggestion-store.js';
 import type { Chunk } from './chunking.js';
 import { PieceText, type Piece, type TextEdit } from './provenance.js';
+import { REDACTED } from './span-match.js';
 import type { ModelIdentity, TextSpan } from './types.js';
 
 interface Unit {
@@ -148,6 +149,8 @@ export class ChunkedText {
     const unit = this.units[index]!;
     const before = unit.body.text;
     unit.body.apply(edits);
+    // The merging rule every caller uses: a new placeholder next to another becomes one with it.
+    unit.body.mergePlaceholders(REDACTED);
     if (unit.body.text === before) return;
     if (reasoning.trim().length > 0) unit.notes.push({ pass, text: reasoning.trim() });
     unit.fallback ||= fallback;

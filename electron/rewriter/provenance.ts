@@ -6,6 +6,8 @@
  */
 import type { TextSpan } from './types.js';
 
+const WHITESPACE_ONLY = /^\s+$/u;
+
 /** Who wrote a piece of text. */
 export type PieceOrigin = 'original' | 'model' | 'fallback';
 
@@ -68,6 +70,52 @@ export class PieceText {
     for (const edit of [...edits].sort((a, b) => b.start - a.start)) this.replace(edit);
   }
 
+  /**
+   * Applies the one merging rule of shared/review/redaction.ts to what was written here:
+   * two `placeholder`s that only whitespace separates become one, when at least one of
+   * them was written by the model or a fallback (the original's own "[REDACTED] [REDACTED]"
+   * stays as the de-identification left it). The merged placeholder stands for both ranges.
+   */
+  mergePlaceholders(placeholder: string): void {
+    for (;;) {
+      const text = this.text;
+      const pair = this.mergeablePair(text, placeholder);
+      if (pair === undefined) return;
+      const covered = this.piecesOver(pair.start, pair.end);
+      const origin = covered.some((piece) => piece.origin === 'fallback') ? 'fallback' : 'model';
+      const ownPlaceholders = Math.max(0, ...covered.filter((piece) => piece.origin === 'model').map((piece) => piece.ownPlaceholders));
+      this.replace({ start: pair.start, end: pair.end, text: placeholder, origin, ownPlaceholders });
+    }
+  }
+
+  /** The first two placeholders only whitespace separates, one of them not original. */
+  private mergeablePair(text: string, placeholder: string): { start: number; end: number } | undefined {
+    let previous = text.indexOf(placeholder);
+    while (previous >= 0) {
+      const next = text.indexOf(placeholder, previous + placeholder.length);
+      if (next < 0) return undefined;
+      const between = text.slice(previous + placeholder.length, next);
+      if (WHITESPACE_ONLY.test(between)) {
+        const written = [previous, next].some((at) => this.piecesOver(at, at + placeholder.length).some((piece) => piece.origin !== 'original'));
+        if (written) return { start: previous, end: next + placeholder.length };
+      }
+      previous = next;
+    }
+    return undefined;
+  }
+
+  /** Pieces overlapping [start, end) of the current text. */
+  private piecesOver(start: number, end: number): Piece[] {
+    const over: Piece[] = [];
+    let at = 0;
+    for (const piece of this.pieces) {
+      const pieceEnd = at + piece.text.length;
+      if (pieceEnd > start && at < end) over.push(piece);
+      at = pieceEnd;
+    }
+    return over;
+  }
+
   private replace(edit: TextEdit): void {
     const before: Piece[] = [];
     const covered: Piece[] = [];
@@ -80,9 +128,10 @@ export class PieceText {
       if (end <= edit.start) before.push(piece);
       else if (start >= edit.end) after.push(piece);
       else {
-        // The piece overlaps the edit: its parts outside stay, as pieces of the same origin.
+        // The piece overlaps the edit: its parts outside stay, as pieces of the same origin,
+        // and the edit stands for the part inside (all of it when the piece was rewritten).
         if (start < edit.start) before.push(slice(piece, 0, edit.start - start));
-        covered.push(piece);
+        covered.push(slice(piece, Math.max(0, edit.start - start), Math.min(piece.text.length, edit.end - start)));
         if (end > edit.end) after.push(slice(piece, edit.end - start, piece.text.length));
       }
     }

@@ -52,6 +52,41 @@ describe('ChunkedText', () => {
   });
 });
 
+describe('placeholders the rewriter writes follow the one merging rule', () => {
+  const text = 'On [REDACTED] the Ankara court [REDACTED] ruled. Later [REDACTED] [REDACTED] met, and the Ankara court, [REDACTED] sat.';
+  const edit = (document: ChunkedText, phrase: string, replacement: string, origin: 'model' | 'fallback' = 'fallback') => {
+    const current = document.chunkText(0);
+    const range = at(current, phrase);
+    document.edit(0, [{ ...range, text: replacement, origin }], '', origin === 'fallback', 1);
+  };
+
+  it('merges a fallback placeholder with the placeholder only whitespace separates from it', () => {
+    const document = new ChunkedText(text, chunkText(text, [], { sentencesPerChunk: 5 }));
+    edit(document, 'the Ankara court', '[REDACTED]');
+    expect(document.chunkText(0)).toBe('On [REDACTED] ruled. Later [REDACTED] [REDACTED] met, and the Ankara court, [REDACTED] sat.');
+    // The merged placeholder stands for everything it replaced: the fallback decides the span's fate.
+    const merged = document.pieces().find((piece) => piece.text === '[REDACTED]' && piece.origin === 'fallback');
+    expect(merged).toMatchObject({ from: text.indexOf('[REDACTED]'), to: text.indexOf(' ruled') });
+  });
+
+  it('never merges across punctuation, and leaves the original text its own adjacent placeholders', () => {
+    const document = new ChunkedText(text, chunkText(text, [], { sentencesPerChunk: 5 }));
+    edit(document, 'the Ankara court,', '[REDACTED],');
+    expect(document.chunkText(0)).toBe('On [REDACTED] the Ankara court [REDACTED] ruled. Later [REDACTED] [REDACTED] met, and [REDACTED], [REDACTED] sat.');
+  });
+
+  it('merges a placeholder the model wrote at the edge of its answer, and keeps it the model’s', () => {
+    const document = new ChunkedText(text, chunkText(text, [], { sentencesPerChunk: 5 }));
+    const current = document.chunkText(0);
+    const range = at(current, 'the Ankara court');
+    document.edit(0, [{ ...range, text: 'a [REDACTED]', origin: 'model', ownPlaceholders: 1 }], 'Reworded.', false, 1);
+    expect(document.chunkText(0)).toBe('On [REDACTED] a [REDACTED] ruled. Later [REDACTED] [REDACTED] met, and the Ankara court, [REDACTED] sat.');
+    const pieces = document.pieces().filter((piece) => piece.origin === 'model');
+    expect(pieces.map((piece) => piece.text)).toEqual(['a ', '[REDACTED]']);
+    expect(pieces[1]!.ownPlaceholders).toBe(1);
+  });
+});
+
 describe('wordAlignedTrim', () => {
   it('trims the common prefix and suffix back to whole words', () => {
     expect(wordAlignedTrim('the applicant said', 'the appellant said')).toEqual({ prefix: 4, suffix: 5 });

@@ -63,6 +63,40 @@ describe('phrase mode', () => {
   });
 });
 
+describe('attribution within one chunk', () => {
+  const sentence = 'The harbour of Oldtown was closed by Zelda Quill on Monday.';
+  const at = (phrase: string) => ({ start: sentence.indexOf(phrase), end: sentence.indexOf(phrase) + phrase.length });
+
+  it('credits each span of a chunk to whoever replaced its own words, not to the last edit of the chunk', async () => {
+    // The first edit applied to a chunk is its rightmost: its fallback must not stand for the whole sentence.
+    const model = fakeModel(({ phrases }) => (phrases[0] === 'harbour of Oldtown' ? 'port' : undefined));
+    const { text: rewritten, record } = await rewriteDocument({
+      text: sentence,
+      spans: [at('harbour of Oldtown'), at('Zelda Quill')],
+      check: nothingLeft,
+      model,
+      identity: FAKE_IDENTITY,
+      options: { seed: 5, maxRetries: 0 },
+    });
+    expect(rewritten).toBe('The port was closed by [REDACTED] on Monday.');
+    expect(record.attribution).toMatchObject({ spans: 2, model: 1, fallback: 1, unresolved: 0 });
+  });
+
+  it('writes one placeholder where a fallback meets the placeholder beside it', async () => {
+    const withPlaceholder = 'It was closed by [REDACTED] Zelda Quill on Monday.';
+    const model = fakeModel(() => undefined);
+    const { text: rewritten } = await rewriteDocument({
+      text: withPlaceholder,
+      spans: [{ start: withPlaceholder.indexOf('Zelda'), end: withPlaceholder.indexOf(' on') }],
+      check: nothingLeft,
+      model,
+      identity: FAKE_IDENTITY,
+      options: { seed: 5, maxRetries: 0 },
+    });
+    expect(rewritten).toBe('It was closed by [REDACTED] on Monday.');
+  });
+});
+
 describe('plan mode', () => {
   it("asks for the phrase around each planned word, and a fallback or the model's placeholder replaces only the planned word", async () => {
     const model = fakeModel(({ phrases }) => ({ 'Kandira was named': 'a town was named', 'Zelda left': '[REDACTED]' })[phrases[0]!]);
