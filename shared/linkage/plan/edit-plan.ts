@@ -38,6 +38,8 @@ export interface PlanOptions {
   readonly maxRounds?: number;
   /** Branch-and-bound nodes per solve before greedy takes over. Default 20 000. */
   readonly exactNodeLimit?: number;
+  /** Prune → detect attempts after a clean greedy plan (see planSteps). Default 10. */
+  readonly pruneAttempts?: number;
   /** How a combination member is killed (see hitting-set.ts). Default 'word'. */
   readonly memberKill?: MemberKill;
   /** What a planned run becomes (default [REDACTED]); the text's placeholder pattern must know it. */
@@ -268,9 +270,15 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
   }
   if (strategy === 'paper') lowerBound = 0;
   else if (clean && !exact) {
-    // Warm starts only add tokens: drop the ones later rounds made unnecessary, if the text stays clean.
-    const pruned = pruneTokens(problemOf(constraints, forbidden), planned, options.memberKill ?? 'word');
-    if (pruned.length < planned.length) {
+    // Warm starts only add tokens: drop the ones later rounds made unnecessary. A pruned
+    // plan can expose linkages no round has seen; they join the constraints and the clean
+    // plan is pruned again, so the result is never larger than the clean plan. When the
+    // rounds already needed more than half their limit, each attempt exposes about as much
+    // as the last (measured on court judgments), so only one attempt is made.
+    const attempts = rounds <= maxRounds / 2 ? Math.max(1, options.pruneAttempts ?? 10) : 1;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const pruned = pruneTokens(problemOf(constraints, forbidden), planned, options.memberKill ?? 'word');
+      if (pruned.length >= planned.length) break;
       const candidate = applyPlan(text, tokens, pruned, settings.placeholderPattern, placeholder);
       rounds++;
       const check = yield* detect(candidate);
@@ -278,7 +286,10 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
         planned = pruned;
         redacted = candidate;
         exact = pruned.length === lowerBound;
+        break;
       }
+      throwIfAborted(options.signal);
+      if (addConstraints(constraints, check, tokens, survivors(tokens.count, new Set(pruned)), strategy) === 0) break;
     }
   }
   return {

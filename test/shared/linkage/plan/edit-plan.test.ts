@@ -66,6 +66,24 @@ describe('planEdits', () => {
     );
   });
 
+  // That the loop makes plans smaller shows on real judgments (edit-plan-court.test.ts), rarely on instances this small.
+  it('prunes a greedy plan again after each exposed linkage, never ending larger or unclean', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const { index, text, settings } = setup({ ...s, arity: s.arity === 1 ? 3 : s.arity });
+        // A tiny node limit makes every solve greedy, so the prune loop has work to do.
+        const once = planEdits(index, text, settings, { exactNodeLimit: 1, pruneAttempts: 1 });
+        const again = planEdits(index, text, settings, { exactNodeLimit: 1 });
+        expect(again.clean).toBe(true);
+        const after = detectLinkage(index, again.redacted, settings);
+        expect([...after.minimal, ...after.combinations]).toEqual([]);
+        expect(again.tokens.length).toBeLessThanOrEqual(once.tokens.length);
+        expect(again.tokens.length).toBeGreaterThanOrEqual(again.lowerBound);
+      }),
+      { numRuns: 250 },
+    );
+  });
+
   it('is the brute-force minimum at arity 1, and never more words than the paper rule', () => {
     fc.assert(
       fc.property(scenarioArb, (s) => {
