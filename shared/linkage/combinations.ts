@@ -20,7 +20,30 @@ export interface CombinationCandidate {
   readonly tokenStart: number;
   readonly tokenLength: number;
   readonly documents: Int32Array;
+  /** Its token ids, joined: candidates with the same key have the same postings (needed for a memo). */
+  readonly key?: string;
 }
+
+/**
+ * What an earlier search learned about each shortest member x, by key: the keys of the
+ * candidates ranked after it, and the keys of its witness's other members (none when it
+ * had no witness). Whether x has a witness depends only on postings: its own and those
+ * of the candidates ranked after it. So with fewer of those (an edit removed some) a
+ * witness-less x stays witness-less, and only combinations with a new partner need a
+ * search; a witness whose members are all still there still holds. Valid for one
+ * collection state and one k, arity and source (the caller keys it so).
+ */
+export type CombinationMemo = Map<string, MemoEntry>;
+
+interface MemoEntry {
+  /** The candidates ranked after x then: keys whose last rank in that search was above `rank`. */
+  readonly lastRank: ReadonlyMap<string, number>;
+  readonly rank: number;
+  readonly witness: readonly string[] | undefined;
+}
+
+/** Entries a memo keeps before it starts over (one judgment has a few hundred candidates). */
+const MEMO_CAPACITY = 50_000;
 
 /** A candidate flagged for rephrasing, with one minimal linkable combination as witness. */
 export interface FlaggedCandidate {
@@ -40,6 +63,8 @@ export interface CombinationQuery {
   readonly sourceDocument: number;
   /** Checked between candidates; the search throws an AbortError when it fires. */
   readonly signal?: AbortLike | undefined;
+  /** Results of earlier searches on the same collection and settings (every candidate needs a key). */
+  readonly memo?: CombinationMemo | undefined;
 }
 
 /** Counts from a full enumeration. */
@@ -122,6 +147,15 @@ class CandidateSets {
     for (const id of this.dense[small]!) {
       if (this.has(other, id) && ++found >= cap) break;
     }
+    return found;
+  }
+
+  /** |P(a) ∩ P(b) ∩ P(c)| counted up to `cap`. */
+  tripleCount(a: number, b: number, c: number, cap: number): number {
+    // Walk the smallest of the three sets.
+    const [small, one, two] = [a, b, c].sort((p, q) => this.dense[p]!.length - this.dense[q]!.length) as [number, number, number];
+    let found = 0;
+    for (const id of this.dense[small]!) if (this.has(one, id) && this.has(two, id) && ++found >= cap) break;
     return found;
   }
 
@@ -245,28 +279,35 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
   const subset = kept.map((i) => candidates[i]!);
   const sets = new CandidateSets(subset, query.k);
   const ranked = rankOrder(subset);
-  const rankOf = new Int32Array(subset.length);
-  ranked.forEach((r, position) => (rankOf[r] = position));
   const flagged: FlaggedCandidate[] = [];
-  const k = query.k;
+  const keys = query.memo !== undefined && subset.every((c) => c.key !== undefined) ? subset.map((c) => c.key!) : undefined;
+  if (query.memo !== undefined && query.memo.size > MEMO_CAPACITY) query.memo.clear();
+  // Ranked after x ⟺ the key's last rank is above x's: one map per search, not a set per x.
+  const lastRank = new Map<string, number>();
+  if (keys !== undefined) ranked.forEach((candidate, position) => lastRank.set(keys[candidate]!, position));
 
   for (let position = 0; position < ranked.length; position++) {
     yield;
     throwIfAborted(query.signal);
     const x = ranked[position]!;
-    const partners: number[] = [];
+    const later = ranked.slice(position + 1);
+    const known = keys === undefined ? undefined : query.memo!.get(keys[x]!);
     let witness: FlaggedCandidate | undefined;
-    for (let later = position + 1; later < ranked.length; later++) {
-      const y = ranked[later]!;
-      const shared = sets.pairCount(x, y);
-      if (shared >= k) partners.push(y);
-      else if (shared >= 1) {
-        witness = { candidate: x, members: [x, y], documents: sets.pairDocuments(x, y) };
-        break;
-      }
+    if (keys !== undefined && known !== undefined && known.witness !== undefined) witness = reuseWitness(sets, x, later, keys, known.witness);
+    if (witness === undefined) {
+      // Without a witness before, only combinations with a partner that is new since then can link.
+      const fresh =
+        keys !== undefined && known !== undefined && known.witness === undefined
+          ? later.filter((y) => (known.lastRank.get(keys[y]!) ?? -1) <= known.rank)
+          : undefined;
+      witness = fresh === undefined ? searchWitness(sets, x, later, query) : fresh.length === 0 ? undefined : searchWitnessWith(sets, x, later, fresh, query);
     }
-    if (witness === undefined && query.arity === 3 && partners.length >= 2) {
-      witness = findTriple(sets, x, partners, k);
+    if (keys !== undefined) {
+      query.memo!.set(keys[x]!, {
+        lastRank,
+        rank: position,
+        witness: witness?.members.filter((m) => m !== x).map((m) => keys[m]!),
+      });
     }
     if (witness !== undefined) flagged.push(witness);
   }
@@ -275,6 +316,64 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
     members: f.members.map((m) => kept[m]!).sort((a, b) => candidates[a]!.tokenStart - candidates[b]!.tokenStart),
     documents: f.documents,
   }));
+}
+
+/** One witness with shortest member x among the candidates ranked after it, or none. */
+function searchWitness(sets: CandidateSets, x: number, later: readonly number[], query: CombinationQuery): FlaggedCandidate | undefined {
+  const partners: number[] = [];
+  for (const y of later) {
+    const shared = sets.pairCount(x, y);
+    if (shared >= query.k) partners.push(y);
+    else if (shared >= 1) return { candidate: x, members: [x, y], documents: sets.pairDocuments(x, y) };
+  }
+  return query.arity === 3 && partners.length >= 2 ? findTriple(sets, x, partners, query.k) : undefined;
+}
+
+/** One witness with shortest member x that holds at least one of `fresh` (a subset of `later`), or none. */
+function searchWitnessWith(
+  sets: CandidateSets,
+  x: number,
+  later: readonly number[],
+  fresh: readonly number[],
+  query: CombinationQuery,
+): FlaggedCandidate | undefined {
+  const k = query.k;
+  for (const y of fresh) {
+    const shared = sets.pairCount(x, y);
+    if (shared >= 1 && shared < k) return { candidate: x, members: [x, y], documents: sets.pairDocuments(x, y) };
+  }
+  if (query.arity < 3) return undefined;
+  const partners = later.filter((y) => sets.pairCount(x, y) >= k);
+  const isFresh = new Set(fresh);
+  for (const z of fresh) {
+    if (sets.pairCount(x, z) < k) continue;
+    for (const y of partners) {
+      // Each pair once: two fresh partners are tried from the first of them only.
+      if (y === z || (isFresh.has(y) && y < z)) continue;
+      if (sets.pairCount(y, z) < k) continue;
+      const together = sets.tripleCount(x, y, z, k);
+      if (together >= 1 && together < k) return { candidate: x, members: [x, y, z], documents: sets.tripleDocuments(x, y, z) };
+    }
+  }
+  return undefined;
+}
+
+/** The earlier witness of x again, when candidates with its members' keys are still ranked after x. */
+function reuseWitness(
+  sets: CandidateSets,
+  x: number,
+  later: readonly number[],
+  keys: readonly string[],
+  members: readonly string[],
+): FlaggedCandidate | undefined {
+  const chosen: number[] = [];
+  for (const key of members) {
+    const y = later.find((candidate) => keys[candidate] === key && !chosen.includes(candidate));
+    if (y === undefined) return undefined;
+    chosen.push(y);
+  }
+  const documents = chosen.length === 1 ? sets.pairDocuments(x, chosen[0]!) : sets.tripleDocuments(x, chosen[0]!, chosen[1]!);
+  return { candidate: x, members: [x, ...chosen], documents };
 }
 
 /**

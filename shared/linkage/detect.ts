@@ -5,7 +5,7 @@
 import type { AbortLike } from '../errors.js';
 import { tokenize, type TokenizedText } from '../tokenizer/tokenize.js';
 import { runToEnd } from '../steps.js';
-import { combinationSearch, enumerateCombinations } from './combinations.js';
+import { combinationSearch, enumerateCombinations, type CombinationMemo } from './combinations.js';
 import type { PhraseIndex, PhraseWalker } from './phrase-index.js';
 import { analyzeSegment, phraseDocuments, type SegmentAnalysis } from './segment-analysis.js';
 import { SettingsError, resolveSettings, type DetectionSettings } from './settings.js';
@@ -54,6 +54,12 @@ export interface DetectOptions {
   readonly onCombination?: ((members: PhraseLocation[]) => void) | undefined;
   /** Skip combinations even when arity ≥ 2 (the fast first pass of the review app). */
   readonly singlesOnly?: boolean | undefined;
+  /**
+   * What earlier combination searches learned (combinations.ts), for checks of successive
+   * versions of one text on the same collection with the same settings: the edit plan's
+   * rounds. The caller keeps one memo per settings and drops it when the collection changes.
+   */
+  readonly combinationMemo?: CombinationMemo | undefined;
 }
 
 /** A text prepared for checking: tokens, ids and per-segment analyses. */
@@ -151,8 +157,9 @@ export function* detectionSteps(
       tokenStart: c.tokenStart,
       tokenLength: c.tokenLength,
       documents: candidatePostings(walker, prepared, c, options.cache),
+      key: candidateKey(prepared, c),
     }));
-    const query = { k: settings.k, arity: settings.arity as 2 | 3, sourceDocument, signal: options.signal };
+    const query = { k: settings.k, arity: settings.arity as 2 | 3, sourceDocument, signal: options.signal, memo: options.combinationMemo };
     const flaggedCandidates = yield* combinationSearch(candidates, query);
     combinations = flaggedCandidates.map((flagged) => ({
       ...candidateLocations[flagged.candidate]!,
@@ -187,8 +194,12 @@ export function* detectionSteps(
   };
 }
 
+function candidateKey(prepared: PreparedText, candidate: PhraseLocation): string {
+  return prepared.ids.subarray(candidate.tokenStart, candidate.tokenStart + candidate.tokenLength).join(',');
+}
+
 function candidatePostings(walker: PhraseWalker, prepared: PreparedText, candidate: PhraseLocation, cache: SegmentCache | undefined): Int32Array {
-  const key = `${prepared.ids.subarray(candidate.tokenStart, candidate.tokenStart + candidate.tokenLength).join(',')}`;
+  const key = candidateKey(prepared, candidate);
   const cached = cache?.getPostings(key);
   if (cached !== undefined) return cached;
   const documents = phraseDocuments(walker, prepared.ids, candidate.tokenStart, candidate.tokenLength);

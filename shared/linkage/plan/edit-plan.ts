@@ -18,6 +18,7 @@ import { throwIfAborted, type AbortLike } from '../../errors.js';
 import { redactRanges, REDACTED, type CharRange } from '../../review/redaction.js';
 import { tokenize, type TokenizedText } from '../../tokenizer/tokenize.js';
 import { runToEnd } from '../../steps.js';
+import type { CombinationMemo } from '../combinations.js';
 import { detectionSteps, SegmentCache } from '../detect.js';
 import type { PhraseIndex } from '../phrase-index.js';
 import { resolveSettings, type DetectionSettings } from '../settings.js';
@@ -215,7 +216,9 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
   const placeholder = options.placeholder ?? REDACTED;
   // Rounds change few segments: their analyses carry over.
   const cache = new SegmentCache();
-  const detect = (checked: string): Generator<void, DetectionResult> => detectionSteps(index, checked, settings, { signal: options.signal, cache });
+  const combinationMemo: CombinationMemo = new Map();
+  const detect = (checked: string): Generator<void, DetectionResult> =>
+    detectionSteps(index, checked, settings, { signal: options.signal, cache, combinationMemo });
   const tokens = tokenize(text, { placeholderPattern: settings.placeholderPattern });
   const forbidden = new Set<number>();
   for (const range of options.keep ?? []) {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { CombinationMemo } from '../../../shared/linkage/combinations.js';
 import { detectLinkage, SegmentCache } from '../../../shared/linkage/detect.js';
 import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
 import { referenceDetect, type ReferenceDocument } from '../../reference/brute-force.js';
@@ -136,5 +137,46 @@ describe('witnesses', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+// The edit plan checks successive versions of one text with a memo of earlier combination
+// searches (combinations.ts): each version must still get exactly the reference's spans.
+describe('detection with a memo of earlier searches agrees with the brute-force reference', () => {
+  const versionsArb = fc.record({
+    pool: phrasePoolArb,
+    versions: fc.array(fc.record({ drop: fc.nat({ max: 63 }), add: fc.array(fc.nat(), { maxLength: 3 }) }), { minLength: 2, maxLength: 5 }),
+  });
+
+  it('on successive versions of a text, with phrases taken out and new ones put in', () => {
+    let versionsWithCombinations = 0;
+    let withMemo = 0;
+    fc.assert(
+      fc.property(versionsArb, ({ pool, versions }) => {
+        const index = buildMemoryIndex(pool.documents, { documentsPerShard: 3 });
+        const settings = { k: pool.k, maxN: 8, arity: 3 as const, sourceId: pool.source };
+        const memo: CombinationMemo = new Map();
+        const phrases = pool.query.split('. ');
+        for (const version of [{ drop: 0, add: [] as number[] }, ...versions]) {
+          // Taken-out phrases become placeholders, as the plan's redaction leaves them.
+          const kept = phrases.map((p, i) => ((version.drop >> (i % 6)) & 1 ? '[REDACTED]' : p));
+          const query = [...kept, ...version.add.map((a) => phrases[a % phrases.length]!)].join('. ');
+          const expected = referenceDetect(pool.documents, query, settings);
+          const actual = detectLinkage(index, query, settings, { combinationMemo: memo });
+          if (expected.combinationSpans.length > 0) versionsWithCombinations++;
+          expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
+          // Every witness, reused or found anew, is a linkable combination of the text as it is now.
+          for (const span of actual.combinations) {
+            expect(span.witness.intersection).toBeGreaterThanOrEqual(1);
+            expect(span.witness.intersection).toBeLessThan(pool.k);
+            for (const member of span.witness.members) expect(query.slice(member.start, member.end)).toBe(member.text);
+          }
+        }
+        if (memo.size > 0) withMemo++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(versionsWithCombinations).toBeGreaterThan(100);
+    expect(withMemo).toBeGreaterThan(150);
   });
 });
