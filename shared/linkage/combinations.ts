@@ -39,7 +39,10 @@ interface MemoEntry {
   /** The candidates ranked after x then: keys whose last rank in that search was above `rank`. */
   readonly lastRank: ReadonlyMap<string, number>;
   readonly rank: number;
-  readonly witness: readonly string[] | undefined;
+  /** The other members' keys of each witness found. */
+  readonly witnesses: readonly (readonly string[])[];
+  /** True when those were all the witnesses among the candidates ranked after x then. */
+  readonly complete: boolean;
 }
 
 /** Entries a memo keeps before it starts over (one judgment has a few hundred candidates). */
@@ -53,6 +56,8 @@ export interface FlaggedCandidate {
   readonly members: number[];
   /** Documents holding every member. */
   readonly documents: Int32Array;
+  /** More witnesses (members and documents), when the query asked for more than one. */
+  readonly others?: readonly { readonly members: number[]; readonly documents: Int32Array }[];
 }
 
 /** Search parameters. */
@@ -65,6 +70,8 @@ export interface CombinationQuery {
   readonly signal?: AbortLike | undefined;
   /** Results of earlier searches on the same collection and settings (every candidate needs a key). */
   readonly memo?: CombinationMemo | undefined;
+  /** Witnesses to find per flagged candidate (default 1: the search stops at the first). */
+  readonly witnesses?: number | undefined;
 }
 
 /** Counts from a full enumeration. */
@@ -286,63 +293,112 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
   const lastRank = new Map<string, number>();
   if (keys !== undefined) ranked.forEach((candidate, position) => lastRank.set(keys[candidate]!, position));
 
+  const wanted = Math.max(1, query.witnesses ?? 1);
   for (let position = 0; position < ranked.length; position++) {
     yield;
     throwIfAborted(query.signal);
     const x = ranked[position]!;
     const later = ranked.slice(position + 1);
     const known = keys === undefined ? undefined : query.memo!.get(keys[x]!);
-    let witness: FlaggedCandidate | undefined;
-    if (keys !== undefined && known !== undefined && known.witness !== undefined) witness = reuseWitness(sets, x, later, keys, known.witness);
-    if (witness === undefined) {
-      // Without a witness before, only combinations with a partner that is new since then can link.
-      const fresh =
-        keys !== undefined && known !== undefined && known.witness === undefined
-          ? later.filter((y) => (known.lastRank.get(keys[y]!) ?? -1) <= known.rank)
-          : undefined;
-      witness = fresh === undefined ? searchWitness(sets, x, later, query) : fresh.length === 0 ? undefined : searchWitnessWith(sets, x, later, fresh, query);
+    const found = new Witnesses(x, wanted);
+    let complete: boolean;
+    if (keys === undefined || known === undefined) complete = searchWitnesses(sets, x, later, query, found);
+    else {
+      // Witnesses found before whose members are all still there still hold.
+      for (const members of known.witnesses) {
+        const again = reuseWitness(sets, x, later, keys, members);
+        // Two witnesses with the same keys (a phrase repeated in the text) are found again as one.
+        if (again === undefined || found.has(again.members)) continue;
+        if (found.add(again.members, () => again.documents)) break;
+      }
+      if (known.complete && !found.full) {
+        // That search found every witness there was: only combinations with a partner new since then can add one.
+        const fresh = later.filter((y) => (known.lastRank.get(keys[y]!) ?? -1) <= known.rank);
+        complete = fresh.length === 0 || searchWitnessesWith(sets, x, later, fresh, query, found);
+      } else if (found.found.length > 0) complete = false;
+      else complete = searchWitnesses(sets, x, later, query, found);
     }
+    const witness = found.result();
     if (keys !== undefined) {
       query.memo!.set(keys[x]!, {
         lastRank,
         rank: position,
-        witness: witness?.members.filter((m) => m !== x).map((m) => keys[m]!),
+        witnesses: found.found.map((w) => w.members.filter((m) => m !== x).map((m) => keys[m]!)),
+        complete: complete && !found.full,
       });
     }
     if (witness !== undefined) flagged.push(witness);
   }
+  const original = (members: readonly number[]): number[] => members.map((m) => kept[m]!).sort((a, b) => candidates[a]!.tokenStart - candidates[b]!.tokenStart);
   return flagged.map((f) => ({
     candidate: kept[f.candidate]!,
-    members: f.members.map((m) => kept[m]!).sort((a, b) => candidates[a]!.tokenStart - candidates[b]!.tokenStart),
+    members: original(f.members),
     documents: f.documents,
+    ...(f.others !== undefined && { others: f.others.map((o) => ({ members: original(o.members), documents: o.documents })) }),
   }));
 }
 
-/** One witness with shortest member x among the candidates ranked after it, or none. */
-function searchWitness(sets: CandidateSets, x: number, later: readonly number[], query: CombinationQuery): FlaggedCandidate | undefined {
+/**
+ * Witnesses of one shortest member x, up to `wanted`: the search stops at the first by
+ * default; the edit plan asks for a few, so that one round of it learns more constraints.
+ */
+class Witnesses {
+  readonly found: { members: number[]; documents: Int32Array }[] = [];
+  constructor(
+    private readonly x: number,
+    private readonly wanted: number,
+  ) {}
+
+  /** Adds one; true when enough are found. */
+  add(members: number[], documents: () => Int32Array): boolean {
+    this.found.push({ members, documents: documents() });
+    return this.full;
+  }
+
+  get full(): boolean {
+    return this.found.length >= this.wanted;
+  }
+
+  /** True when a witness with exactly these members (in any order) is already found. */
+  has(members: readonly number[]): boolean {
+    return this.found.some((w) => w.members.length === members.length && members.every((m) => w.members.includes(m)));
+  }
+
+  result(): FlaggedCandidate | undefined {
+    const [first, ...others] = this.found;
+    if (first === undefined) return undefined;
+    return { candidate: this.x, members: first.members, documents: first.documents, ...(others.length > 0 && { others }) };
+  }
+}
+
+/** Adds witnesses with shortest member x among the candidates ranked after it; true when it found all there are. */
+function searchWitnesses(sets: CandidateSets, x: number, later: readonly number[], query: CombinationQuery, found: Witnesses): boolean {
   const partners: number[] = [];
   for (const y of later) {
     const shared = sets.pairCount(x, y);
     if (shared >= query.k) partners.push(y);
-    else if (shared >= 1) return { candidate: x, members: [x, y], documents: sets.pairDocuments(x, y) };
+    else if (shared >= 1 && found.add([x, y], () => sets.pairDocuments(x, y))) return false;
   }
-  return query.arity === 3 && partners.length >= 2 ? findTriple(sets, x, partners, query.k) : undefined;
+  // Triples only while more witnesses are wanted (by default: only when no pair flags x).
+  if (query.arity === 3 && partners.length >= 2) findTriples(sets, x, partners, query.k, found);
+  return !found.full;
 }
 
-/** One witness with shortest member x that holds at least one of `fresh` (a subset of `later`), or none. */
-function searchWitnessWith(
+/** Adds witnesses with shortest member x that hold at least one of `fresh` (a subset of `later`); true when it found all. */
+function searchWitnessesWith(
   sets: CandidateSets,
   x: number,
   later: readonly number[],
   fresh: readonly number[],
   query: CombinationQuery,
-): FlaggedCandidate | undefined {
+  found: Witnesses,
+): boolean {
   const k = query.k;
   for (const y of fresh) {
     const shared = sets.pairCount(x, y);
-    if (shared >= 1 && shared < k) return { candidate: x, members: [x, y], documents: sets.pairDocuments(x, y) };
+    if (shared >= 1 && shared < k && found.add([x, y], () => sets.pairDocuments(x, y))) return false;
   }
-  if (query.arity < 3) return undefined;
+  if (query.arity < 3) return true;
   const partners = later.filter((y) => sets.pairCount(x, y) >= k);
   const isFresh = new Set(fresh);
   for (const z of fresh) {
@@ -352,10 +408,10 @@ function searchWitnessWith(
       if (y === z || (isFresh.has(y) && y < z)) continue;
       if (sets.pairCount(y, z) < k) continue;
       const together = sets.tripleCount(x, y, z, k);
-      if (together >= 1 && together < k) return { candidate: x, members: [x, y, z], documents: sets.tripleDocuments(x, y, z) };
+      if (together >= 1 && together < k && found.add([x, y, z], () => sets.tripleDocuments(x, y, z))) return false;
     }
   }
-  return undefined;
+  return true;
 }
 
 /** The earlier witness of x again, when candidates with its members' keys are still ranked after x. */
@@ -377,21 +433,22 @@ function reuseWitness(
 }
 
 /**
- * A minimal linkable triple with shortest member x. When x is in most documents, its
+ * Minimal linkable triples with shortest member x. When x is in most documents, its
  * complement M is small and decides: the triple's documents are P(y) ∩ P(z) minus M,
  * so only pairs sharing a document of M can drop below k (and a phrase in every
  * document can never be a triple's shortest member). Otherwise sets are projected on P(x).
  */
-function findTriple(sets: CandidateSets, x: number, partners: readonly number[], k: number): FlaggedCandidate | undefined {
+function findTriples(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: Witnesses): void {
   const universe = sets.documentOf.length;
   const inX = sets.dense[x]!.length;
-  return universe - inX < inX ? findTripleOutsideX(sets, x, partners, k) : findTripleWithinX(sets, x, partners, k);
+  if (universe - inX < inX) findTriplesOutsideX(sets, x, partners, k, found);
+  else findTriplesWithinX(sets, x, partners, k, found);
 }
 
-function findTripleOutsideX(sets: CandidateSets, x: number, partners: readonly number[], k: number): FlaggedCandidate | undefined {
+function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: Witnesses): void {
   const missing: number[] = [];
   for (let id = 0; id < sets.documentOf.length; id++) if (!sets.has(x, id)) missing.push(id);
-  if (missing.length === 0) return undefined;
+  if (missing.length === 0) return;
   const words = Math.ceil(missing.length / 32);
   const outside = new Map<number, Uint32Array>();
   const holders: number[][] = missing.map(() => []);
@@ -420,16 +477,13 @@ function findTripleOutsideX(sets: CandidateSets, x: number, partners: readonly n
         for (let w = 0; w < words; w++) lost += popcount32(a[w]! & b[w]!);
         const together = sets.countUpTo(y, z, k + lost);
         const remaining = together - lost;
-        if (together >= k && together < k + lost && remaining >= 1) {
-          return { candidate: x, members: [x, y, z], documents: sets.tripleDocuments(x, y, z) };
-        }
+        if (together >= k && together < k + lost && remaining >= 1 && found.add([x, y, z], () => sets.tripleDocuments(x, y, z))) return;
       }
     }
   }
-  return undefined;
 }
 
-function findTripleWithinX(sets: CandidateSets, x: number, partners: readonly number[], k: number): FlaggedCandidate | undefined {
+function findTriplesWithinX(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: Witnesses): void {
   const projection = new Projection(sets, x, partners);
   const groups = projection.groupCount;
   // Small projected sets first: they are the likeliest to leave fewer than k documents.
@@ -442,14 +496,11 @@ function findTripleWithinX(sets: CandidateSets, x: number, partners: readonly nu
       if (shared < 1 || shared >= k) continue;
       for (const y of projection.members[a]!) {
         for (const z of projection.members[b]!) {
-          if (sets.pairCount(y, z) >= k) {
-            return { candidate: x, members: [x, y, z], documents: projection.overlapDocuments(a, b) };
-          }
+          if (sets.pairCount(y, z) >= k && found.add([x, y, z], () => projection.overlapDocuments(a, b))) return;
         }
       }
     }
   }
-  return undefined;
 }
 
 /**

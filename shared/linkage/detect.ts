@@ -9,7 +9,7 @@ import { combinationSearch, enumerateCombinations, type CombinationMemo } from '
 import type { PhraseIndex, PhraseWalker } from './phrase-index.js';
 import { analyzeSegment, phraseDocuments, type SegmentAnalysis } from './segment-analysis.js';
 import { SettingsError, resolveSettings, type DetectionSettings } from './settings.js';
-import type { CombinationSpan, DetectionResult, LinkableNgram, PhraseLocation } from './types.js';
+import type { CombinationSpan, CombinationWitness, DetectionResult, LinkableNgram, PhraseLocation } from './types.js';
 
 /** Remembers segment analyses between checks of the same text (an editing session). */
 export class SegmentCache {
@@ -60,6 +60,8 @@ export interface DetectOptions {
    * rounds. The caller keeps one memo per settings and drops it when the collection changes.
    */
   readonly combinationMemo?: CombinationMemo | undefined;
+  /** Witnesses to find per combination span (default 1). */
+  readonly witnessesPerSpan?: number | undefined;
 }
 
 /** A text prepared for checking: tokens, ids and per-segment analyses. */
@@ -159,15 +161,24 @@ export function* detectionSteps(
       documents: candidatePostings(walker, prepared, c, options.cache),
       key: candidateKey(prepared, c),
     }));
-    const query = { k: settings.k, arity: settings.arity as 2 | 3, sourceDocument, signal: options.signal, memo: options.combinationMemo };
+    const query = {
+      k: settings.k,
+      arity: settings.arity as 2 | 3,
+      sourceDocument,
+      signal: options.signal,
+      memo: options.combinationMemo,
+      witnesses: options.witnessesPerSpan,
+    };
     const flaggedCandidates = yield* combinationSearch(candidates, query);
+    const witnessOf = (found: { members: readonly number[]; documents: Int32Array }): CombinationWitness => ({
+      members: found.members.map((m) => candidateLocations[m]!),
+      intersection: found.documents.length,
+      documents: index.externalIds(found.documents),
+    });
     combinations = flaggedCandidates.map((flagged) => ({
       ...candidateLocations[flagged.candidate]!,
-      witness: {
-        members: flagged.members.map((m) => candidateLocations[m]!),
-        intersection: flagged.documents.length,
-        documents: index.externalIds(flagged.documents),
-      },
+      witness: witnessOf(flagged),
+      ...(flagged.others !== undefined && { others: flagged.others.map(witnessOf) }),
     }));
     combinations.sort((a, b) => a.start - b.start);
     if (options.allCombinations === true) {

@@ -28,6 +28,8 @@ export interface LinkableNgram extends PhraseLocation {
 export interface CombinationSpan extends PhraseLocation {
   /** One minimal linkable combination that flags this span. */
   readonly witness: CombinationWitness;
+  /** More of them, when the check asked for several per span (the edit plan's rounds). */
+  readonly others?: readonly CombinationWitness[];
 }
 
 /** A minimal linkable combination of 2 or 3 common N-grams. */

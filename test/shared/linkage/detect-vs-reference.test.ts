@@ -146,13 +146,14 @@ describe('detection with a memo of earlier searches agrees with the brute-force 
   const versionsArb = fc.record({
     pool: phrasePoolArb,
     versions: fc.array(fc.record({ drop: fc.nat({ max: 63 }), add: fc.array(fc.nat(), { maxLength: 3 }) }), { minLength: 2, maxLength: 5 }),
+    witnesses: fc.constantFrom(1, 1, 3),
   });
 
   it('on successive versions of a text, with phrases taken out and new ones put in', () => {
     let versionsWithCombinations = 0;
     let withMemo = 0;
     fc.assert(
-      fc.property(versionsArb, ({ pool, versions }) => {
+      fc.property(versionsArb, ({ pool, versions, witnesses }) => {
         const index = buildMemoryIndex(pool.documents, { documentsPerShard: 3 });
         const settings = { k: pool.k, maxN: 8, arity: 3 as const, sourceId: pool.source };
         const memo: CombinationMemo = new Map();
@@ -162,14 +163,20 @@ describe('detection with a memo of earlier searches agrees with the brute-force 
           const kept = phrases.map((p, i) => ((version.drop >> (i % 6)) & 1 ? '[REDACTED]' : p));
           const query = [...kept, ...version.add.map((a) => phrases[a % phrases.length]!)].join('. ');
           const expected = referenceDetect(pool.documents, query, settings);
-          const actual = detectLinkage(index, query, settings, { combinationMemo: memo });
+          const actual = detectLinkage(index, query, settings, { combinationMemo: memo, witnessesPerSpan: witnesses });
           if (expected.combinationSpans.length > 0) versionsWithCombinations++;
           expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
           // Every witness, reused or found anew, is a linkable combination of the text as it is now.
           for (const span of actual.combinations) {
-            expect(span.witness.intersection).toBeGreaterThanOrEqual(1);
-            expect(span.witness.intersection).toBeLessThan(pool.k);
-            for (const member of span.witness.members) expect(query.slice(member.start, member.end)).toBe(member.text);
+            const all = [span.witness, ...(span.others ?? [])];
+            expect(all.length).toBeLessThanOrEqual(witnesses);
+            expect(new Set(all.map((w) => w.members.map((m) => m.start).join(','))).size).toBe(all.length);
+            for (const witness of all) {
+              expect(witness.intersection).toBeGreaterThanOrEqual(1);
+              expect(witness.intersection).toBeLessThan(pool.k);
+              expect(witness.members).toContainEqual(expect.objectContaining({ start: span.start, end: span.end }));
+              for (const member of witness.members) expect(query.slice(member.start, member.end)).toBe(member.text);
+            }
           }
         }
         if (memo.size > 0) withMemo++;
