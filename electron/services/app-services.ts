@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { AppEvent, ChannelName, ParsedRequestOf, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
 import { settingsSchema } from '../../shared/ipc/schemas.js';
-import { DEFAULT_REWRITE_SETTINGS, type ReviewSettings, type RewriteSettings } from '../../shared/ipc/types.js';
+import type { ReviewSettings, RewriteSettings } from '../../shared/ipc/types.js';
 import { createEngineClient, type EngineClient } from '../engine/engine-clients.js';
 import { CollectionRegistry } from '../workspace/collection-registry.js';
 import { ReviewStore } from '../workspace/review-store.js';
@@ -21,8 +21,7 @@ import { DecisionStore } from '../workspace/decision-store.js';
 import { RunStore } from '../workspace/run-store.js';
 import { JobRegistry, PickedPaths, SupersedingJobs } from './jobs.js';
 import { placeholderSource, type SuggestionSource } from './suggestion-sources.js';
-import { rewriteSettingsSchema } from '../../shared/ipc/schemas.js';
-import { AppError } from '../../shared/errors.js';
+import { parseSavedRewriteSettings } from './saved-rewrite-settings.js';
 
 /** Native pickers, where the shell has them (Electron). */
 export type PickPaths = (purpose: RequestOf<'dialog:pick'>['purpose']) => Promise<string[]>;
@@ -99,17 +98,7 @@ export class AppServices {
    * row is an error, never a silently different setting.
    */
   rewriteSettings(): RewriteSettings {
-    const saved = getPreference(this.db, 'rewrite-settings');
-    if (saved === undefined) return DEFAULT_REWRITE_SETTINGS;
-    let parsed: ReturnType<typeof rewriteSettingsSchema.safeParse>;
-    try {
-      parsed = rewriteSettingsSchema.safeParse({ ...DEFAULT_REWRITE_SETTINGS, ...(JSON.parse(saved) as object) });
-    } catch {
-      parsed = rewriteSettingsSchema.safeParse(null);
-    }
-    if (!parsed.success)
-      throw new AppError('index-corrupt', 'The saved rewriting settings in the workspace are damaged. Set them again on the Model screen and save.');
-    return parsed.data;
+    return parseSavedRewriteSettings(getPreference(this.db, 'rewrite-settings'));
   }
 
   /** Makes `path` the model behind the 'model' suggestion source (loaded on first use). */
