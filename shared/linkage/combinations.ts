@@ -25,13 +25,13 @@ export interface CombinationCandidate {
 }
 
 /**
- * What an earlier search learned about each shortest member x, by key: the keys of the
- * candidates ranked after it, and the keys of its witness's other members (none when it
- * had no witness). Whether x has a witness depends only on postings: its own and those
- * of the candidates ranked after it. So with fewer of those (an edit removed some) a
- * witness-less x stays witness-less, and only combinations with a new partner need a
- * search; a witness whose members are all still there still holds. Valid for one
- * collection state and one k, arity and source (the caller keys it so).
+ * What an earlier search learned about each shortest member x, by key: which candidates
+ * were ranked after it, the witnesses it found (their other members' keys), and whether
+ * those were all there were. Whether a combination is a witness depends only on postings,
+ * so a witness whose members are all still there still holds; and when the earlier
+ * search found every witness (none, by default, or fewer than asked for), the only new
+ * ones must hold a partner that is new since then, and only those are searched for.
+ * Valid for one collection state and one k, arity and source (the caller keys it so).
  */
 export type CombinationMemo = Map<string, MemoEntry>;
 
