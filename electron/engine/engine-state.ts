@@ -29,6 +29,8 @@ export type Progress = (phase: string, done: number, total: number) => void;
 export class EngineState {
   private readonly open = new Map<string, CollectionIndex>();
   private readonly caches = new Map<string, SegmentCache>();
+  /** The collection generation the caches of each path were filled at. */
+  private readonly cacheGenerations = new Map<string, number>();
   private readonly termStatistics = new Map<string, { generation: number; statistics: TermStatistics }>();
 
   collection(path: string): CollectionIndex {
@@ -51,6 +53,7 @@ export class EngineState {
     this.open.delete(path);
     this.termStatistics.delete(path);
     for (const key of this.caches.keys()) if (key.startsWith(`${path}\u0000`)) this.caches.delete(key);
+    this.cacheGenerations.delete(path);
   }
 
   private settingsFor(collection: CollectionIndex, settings: ReviewSettings, arity = settings.arity): DetectionSettings {
@@ -63,7 +66,18 @@ export class EngineState {
     };
   }
 
-  private cache(path: string, key: string): SegmentCache {
+  /**
+   * The segment analyses and postings of one document's checks. They hold document
+   * frequencies, so they are only good for the collection as it was: when another import
+   * or a removal changed it (its generation), every cache of that collection is dropped,
+   * or a phrase that a removal made rare could still be shown as common.
+   */
+  private cache(path: string, collection: CollectionIndex, key: string): SegmentCache {
+    const generation = collection.generation();
+    if (this.cacheGenerations.get(path) !== generation) {
+      for (const cacheKey of this.caches.keys()) if (cacheKey.startsWith(`${path}\u0000`)) this.caches.delete(cacheKey);
+      this.cacheGenerations.set(path, generation);
+    }
     const cacheKey = `${path}\u0000${key}`;
     let cache = this.caches.get(cacheKey);
     if (cache === undefined) {
@@ -79,7 +93,10 @@ export class EngineState {
     const collection = this.collection(path);
     const started = performance.now();
     const detection = runToEnd(
-      detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), { cache: this.cache(path, documentKey), singlesOnly: true }),
+      detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
+        cache: this.cache(path, collection, documentKey),
+        singlesOnly: true,
+      }),
     );
     return { ...detection, milliseconds: performance.now() - started, complete: settings.arity === 1, cost: rewriteCost(detection, false) };
   }
@@ -88,7 +105,10 @@ export class EngineState {
   async combinations(path: string, text: string, settings: ReviewSettings, documentKey: string, signal: AbortLike): Promise<CheckResult> {
     const collection = this.collection(path);
     const started = performance.now();
-    const steps = detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings, 3), { cache: this.cache(path, documentKey), signal });
+    const steps = detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings, 3), {
+      cache: this.cache(path, collection, documentKey),
+      signal,
+    });
     const full = await runSliced(steps, signal);
     return { ...restrictToArity(full, settings.arity), milliseconds: performance.now() - started, complete: true, cost: rewriteCost(full, true) };
   }

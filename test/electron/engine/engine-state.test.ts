@@ -1,12 +1,13 @@
 /**
  * The engine worker's state on a real collection file: the fuzzy-search rank (and its term
  * statistics, rebuilt when the collection changes), and the combinations check restricted
- * to the clerk's arity, against detection run directly at that arity.
+ * to the clerk's arity, against detection run directly at that arity; and checks after
+ * the collection changed under the worker's caches.
  */
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EngineState } from '../../../electron/engine/engine-state.js';
-import { addInputs, createFromInputs, openCollection } from '../../../electron/index-store/collection-files.js';
+import { addInputs, createFromInputs, openCollection, removeIds } from '../../../electron/index-store/collection-files.js';
 import { settingsSchema } from '../../../shared/ipc/schemas.js';
 import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
@@ -71,5 +72,29 @@ describe('EngineState', () => {
       sawCombinations ||= fromEngine.combinations.length > 0;
     }
     expect(sawCombinations).toBe(true);
+  });
+
+  it('checks again against the collection as it is now after documents were added, never from analyses of before', async () => {
+    const { dir, path } = await collection();
+    const state = new EngineState();
+    const text = 'The applicant was held in an F-type prison in Kandira. The court in Izmir examined the conditions of detention.';
+    const spans = (result: { minimal: readonly { start: number; end: number }[]; combinations: readonly { start: number; end: number }[] }) =>
+      [...result.minimal, ...result.combinations].map((s) => text.slice(s.start, s.end));
+    const before = state.check(path, text, settings(1), 'doc');
+    expect(spans(before).length).toBeGreaterThan(0);
+    await state.plan(path, text, settings(3), 'doc', [], new AbortController().signal);
+    // Another process adds a copy of the text: nothing of it is rare any more.
+    const more = join(dir, 'more.jsonl');
+    writeFileSync(more, JSON.stringify({ id: 'copy', text }));
+    await addInputs(path, [more]);
+    const fresh = detectLinkage(openCollection(path).phraseIndex(), text, { k: 2, arity: 1, maxN: 8 });
+    const after = state.check(path, text, settings(1), 'doc');
+    expect(spans(after)).toEqual(spans(fresh));
+    const combinations = await state.combinations(path, text, settings(3), 'doc', new AbortController().signal);
+    const freshAll = detectLinkage(openCollection(path).phraseIndex(), text, { k: 2, arity: 3, maxN: 8 });
+    expect(spans(combinations)).toEqual(spans(freshAll));
+    // Removing the copy makes its phrases rare again: a cache of before would call them common, a false clean verdict.
+    await removeIds(path, ['copy']);
+    expect(spans(state.check(path, text, settings(1), 'doc'))).toEqual(spans(before));
   });
 });
