@@ -73,8 +73,9 @@ export class PieceText {
   /**
    * Applies the one merging rule of shared/review/redaction.ts to what was written here:
    * two `placeholder`s that only whitespace separates become one, when at least one of
-   * them was written by the model or a fallback (the original's own "[REDACTED] [REDACTED]"
-   * stays as the de-identification left it). The merged placeholder stands for both ranges.
+   * them was written by a fallback or is one the model added (the original's own
+   * "[REDACTED] [REDACTED]" stays as the de-identification left it). The merged placeholder
+   * stands for both ranges.
    */
   mergePlaceholders(placeholder: string): void {
     for (;;) {
@@ -88,7 +89,7 @@ export class PieceText {
     }
   }
 
-  /** The first two placeholders only whitespace separates, one of them not original. */
+  /** The first two placeholders only whitespace separates, one of them written here. */
   private mergeablePair(text: string, placeholder: string): { start: number; end: number } | undefined {
     let previous = text.indexOf(placeholder);
     while (previous >= 0) {
@@ -96,7 +97,11 @@ export class PieceText {
       if (next < 0) return undefined;
       const between = text.slice(previous + placeholder.length, next);
       if (WHITESPACE_ONLY.test(between)) {
-        const written = [previous, next].some((at) => this.piecesOver(at, at + placeholder.length).some((piece) => piece.origin !== 'original'));
+        // Written here: by a fallback, or by the model beyond the placeholders it was given (a whole
+        // chunk the model rewrote keeps the original's own placeholders, which must not merge).
+        const written = [previous, next].some((at) =>
+          this.piecesOver(at, at + placeholder.length).some((piece) => piece.origin === 'fallback' || (piece.origin === 'model' && piece.ownPlaceholders > 0)),
+        );
         if (written) return { start: previous, end: next + placeholder.length };
       }
       previous = next;

@@ -75,6 +75,13 @@ describe('placeholders the rewriter writes follow the one merging rule', () => {
     expect(document.chunkText(0)).toBe('On [REDACTED] the Ankara court [REDACTED] ruled. Later [REDACTED] [REDACTED] met, and [REDACTED], [REDACTED] sat.');
   });
 
+  it('leaves the original’s own adjacent placeholders alone in a chunk the model rewrote whole', () => {
+    const document = new ChunkedText(text, chunkText(text, [], { sentencesPerChunk: 5 }));
+    const rewritten = text.replace('the Ankara court', 'the tribunal');
+    document.replace(0, rewritten, 'Reworded.', false, 1);
+    expect(document.chunkText(0)).toBe(rewritten);
+  });
+
   it('merges a placeholder the model wrote at the edge of its answer, and keeps it the model’s', () => {
     const document = new ChunkedText(text, chunkText(text, [], { sentencesPerChunk: 5 }));
     const current = document.chunkText(0);
