@@ -294,11 +294,13 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
   if (keys !== undefined) ranked.forEach((candidate, position) => lastRank.set(keys[candidate]!, position));
 
   const wanted = Math.max(1, query.witnesses ?? 1);
+  // The candidates ranked after x are a view of this, never a copy (detection's hot loop).
+  const rankedIds = Int32Array.from(ranked);
   for (let position = 0; position < ranked.length; position++) {
     yield;
     throwIfAborted(query.signal);
     const x = ranked[position]!;
-    const later = ranked.slice(position + 1);
+    const later = rankedIds.subarray(position + 1);
     const known = keys === undefined ? undefined : query.memo!.get(keys[x]!);
     const found = new Witnesses(x, wanted);
     let complete: boolean;
@@ -313,7 +315,7 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
       }
       if (known.complete && !found.full) {
         // That search found every witness there was: only combinations with a partner new since then can add one.
-        const fresh = later.filter((y) => (known.lastRank.get(keys[y]!) ?? -1) <= known.rank);
+        const fresh = Array.from(later).filter((y) => (known.lastRank.get(keys[y]!) ?? -1) <= known.rank);
         complete = fresh.length === 0 || searchWitnessesWith(sets, x, later, fresh, query, found);
       } else if (found.found.length > 0) complete = false;
       else complete = searchWitnesses(sets, x, later, query, found);
@@ -372,7 +374,7 @@ class Witnesses {
 }
 
 /** Adds witnesses with shortest member x among the candidates ranked after it; true when it found all there are. */
-function searchWitnesses(sets: CandidateSets, x: number, later: readonly number[], query: CombinationQuery, found: Witnesses): boolean {
+function searchWitnesses(sets: CandidateSets, x: number, later: Int32Array, query: CombinationQuery, found: Witnesses): boolean {
   const partners: number[] = [];
   for (const y of later) {
     const shared = sets.pairCount(x, y);
@@ -385,21 +387,14 @@ function searchWitnesses(sets: CandidateSets, x: number, later: readonly number[
 }
 
 /** Adds witnesses with shortest member x that hold at least one of `fresh` (a subset of `later`); true when it found all. */
-function searchWitnessesWith(
-  sets: CandidateSets,
-  x: number,
-  later: readonly number[],
-  fresh: readonly number[],
-  query: CombinationQuery,
-  found: Witnesses,
-): boolean {
+function searchWitnessesWith(sets: CandidateSets, x: number, later: Int32Array, fresh: readonly number[], query: CombinationQuery, found: Witnesses): boolean {
   const k = query.k;
   for (const y of fresh) {
     const shared = sets.pairCount(x, y);
     if (shared >= 1 && shared < k && found.add([x, y], () => sets.pairDocuments(x, y))) return false;
   }
   if (query.arity < 3) return true;
-  const partners = later.filter((y) => sets.pairCount(x, y) >= k);
+  const partners = Array.from(later).filter((y) => sets.pairCount(x, y) >= k);
   const isFresh = new Set(fresh);
   for (const z of fresh) {
     if (sets.pairCount(x, z) < k) continue;
@@ -415,13 +410,7 @@ function searchWitnessesWith(
 }
 
 /** The earlier witness of x again, when candidates with its members' keys are still ranked after x. */
-function reuseWitness(
-  sets: CandidateSets,
-  x: number,
-  later: readonly number[],
-  keys: readonly string[],
-  members: readonly string[],
-): FlaggedCandidate | undefined {
+function reuseWitness(sets: CandidateSets, x: number, later: Int32Array, keys: readonly string[], members: readonly string[]): FlaggedCandidate | undefined {
   const chosen: number[] = [];
   for (const key of members) {
     const y = later.find((candidate) => keys[candidate] === key && !chosen.includes(candidate));

@@ -159,7 +159,8 @@ export function* detectionSteps(
       tokenStart: c.tokenStart,
       tokenLength: c.tokenLength,
       documents: candidatePostings(walker, prepared, c, options.cache),
-      key: candidateKey(prepared, c),
+      // Only a memo needs the key (candidatePostings builds its own for the cache).
+      ...(options.combinationMemo !== undefined && { key: candidateKey(prepared, c) }),
     }));
     const query = {
       k: settings.k,
