@@ -48,6 +48,24 @@ export class ShardedIndex implements PhraseIndex {
   documentNumberOf(externalId: string): number | undefined {
     return this.numberOfExternal.get(externalId);
   }
+
+  documentTokens(documentNumber: number): Uint32Array | undefined {
+    if (!this.externalOfNumber.has(documentNumber)) return undefined;
+    this.placeOfNumber ??= this.placeDocuments();
+    const place = this.placeOfNumber.get(documentNumber);
+    return place === undefined ? undefined : place.shard.documentTokens(place.local);
+  }
+
+  /** Where each document's tokens are, built on the first documentTokens() call. */
+  private placeOfNumber: Map<number, { shard: Shard; local: number }> | undefined;
+
+  private placeDocuments(): Map<number, { shard: Shard; local: number }> {
+    const places = new Map<number, { shard: Shard; local: number }>();
+    for (const shard of this.shards) {
+      for (let local = 0; local < shard.documentCount; local++) if (shard.live[local] === 1) places.set(shard.documentNumbers[local]!, { shard, local });
+    }
+    return places;
+  }
 }
 
 /**

@@ -127,6 +127,30 @@ class CandidateSets {
     this.pairCache = this.count <= 4096 ? new Uint8Array(this.count * this.count).fill(255) : new Map();
   }
 
+  /**
+   * For each position p of `order`, the documents every candidate order[p..] holds, as
+   * bitsets one after another (p = order.length: every document). An exact bound: a
+   * combination of x with candidates ranked after it holds at least P(x) ∩ that set.
+   */
+  sharedBySuffixes(order: Int32Array): Uint32Array {
+    const words = this.words;
+    const shared = new Uint32Array((order.length + 1) * words).fill(0xffffffff);
+    for (let p = order.length - 1; p >= 0; p--) {
+      const row = order[p]! * words;
+      for (let w = 0; w < words; w++) shared[p * words + w] = shared[(p + 1) * words + w]! & this.bits[row + w]!;
+    }
+    return shared;
+  }
+
+  /** |P(r) ∩ the set at `position` of sharedBySuffixes()|. */
+  countWithin(r: number, shared: Uint32Array, position: number): number {
+    let count = 0;
+    const row = r * this.words;
+    const at = position * this.words;
+    for (let w = 0; w < this.words; w++) count += popcount32(this.bits[row + w]! & shared[at + w]!);
+    return count;
+  }
+
   has(r: number, id: number): boolean {
     return (this.bits[r * this.words + (id >>> 5)]! & (1 << (id & 31))) !== 0;
   }
@@ -296,10 +320,16 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
   const wanted = Math.max(1, query.witnesses ?? 1);
   // The candidates ranked after x are a view of this, never a copy (detection's hot loop).
   const rankedIds = Int32Array.from(ranked);
+  const sharedByLater = sets.sharedBySuffixes(rankedIds);
   for (let position = 0; position < ranked.length; position++) {
     yield;
     throwIfAborted(query.signal);
     const x = ranked[position]!;
+    if (sets.countWithin(x, sharedByLater, position + 1) >= query.k) {
+      // Every combination of x with later candidates keeps k documents: x has no witness.
+      if (keys !== undefined) query.memo!.set(keys[x]!, { lastRank, rank: position, witnesses: [], complete: true });
+      continue;
+    }
     const later = rankedIds.subarray(position + 1);
     const known = keys === undefined ? undefined : query.memo!.get(keys[x]!);
     const found = new Witnesses(x, wanted);

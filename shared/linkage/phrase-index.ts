@@ -32,4 +32,9 @@ export interface PhraseIndex {
   externalIds(documentNumbers: ArrayLike<number>): string[];
   /** Document number of an external id, or undefined when there is none. */
   documentNumberOf(externalId: string): number | undefined;
+  /**
+   * The token ids of a live document, in order, with a 0 after every segment (so no
+   * phrase runs across one); undefined for a number that is not a live document.
+   */
+  documentTokens(documentNumber: number): Uint32Array | undefined;
 }

@@ -1,8 +1,10 @@
 /**
  * The minimal plan at arity ≤ 3 on a real judgment: its source and 100 other court
- * judgments from ../shared/data as the collection, in memory. Greedy rounds only add
- * words; pruning again after each linkage a pruned plan exposes takes back the ones later
- * rounds made unnecessary (on echr-001-100188 against this collection: 85 words → 65).
+ * judgments from ../shared/data as the collection, in memory.
+ * - Without the cover plan, greedy rounds only add words; pruning again after each
+ *   linkage a pruned plan exposes takes back the ones later rounds made unnecessary (on
+ *   echr-001-100188 against this collection: 147 words → 106).
+ * - The cover plan (keep only what one other judgment also holds) is smaller still: 94.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMemoryIndex } from '../../../../electron/index-store/memory-index.js';
@@ -35,8 +37,8 @@ beforeAll(() => {
 describe.skipIf(!hasSharedData)('the minimal plan on a court judgment at arity ≤ 3', () => {
   it('ends clean and smaller when the greedy plan is pruned again after each exposed linkage', () => {
     const settings = { k: 2, arity: 3 as const, maxN: 8, sourceId: released.original_id };
-    const once = planEdits(index, released.text, settings, { pruneAttempts: 1 });
-    const again = planEdits(index, released.text, settings);
+    const once = planEdits(index, released.text, settings, { pruneAttempts: 1, cover: false });
+    const again = planEdits(index, released.text, settings, { cover: false });
     for (const plan of [once, again]) {
       expect(plan.clean).toBe(true);
       const after = detectLinkage(index, plan.redacted, settings);
@@ -44,5 +46,20 @@ describe.skipIf(!hasSharedData)('the minimal plan on a court judgment at arity �
       expect(plan.tokens.length).toBeGreaterThanOrEqual(plan.lowerBound);
     }
     expect(again.tokens.length).toBeLessThan(once.tokens.length * 0.9);
+  });
+
+  it('takes the cover plan where it is smaller than the rounds, and names the judgment it keeps from', () => {
+    const settings = { k: 2, arity: 3 as const, maxN: 8, sourceId: released.original_id };
+    const rounds = planEdits(index, released.text, settings, { cover: false });
+    const covered = planEdits(index, released.text, settings);
+    expect(covered.clean).toBe(true);
+    const after = detectLinkage(index, covered.redacted, settings);
+    expect([...after.minimal, ...after.combinations]).toEqual([]);
+    expect(covered.cover).toHaveLength(1);
+    expect(covered.cover![0]).not.toBe(released.original_id);
+    expect(covered.tokens.length).toBeLessThan(rounds.tokens.length);
+    expect(covered.tokens.length).toBeGreaterThanOrEqual(covered.lowerBound);
+    // Fewer detections: the rounds stop once the cover plan is known to be smaller.
+    expect(covered.rounds).toBeLessThan(rounds.rounds);
   });
 });

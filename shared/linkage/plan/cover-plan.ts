@@ -1,0 +1,208 @@
+/**
+ * The cover plan: an upper bound on the edit plan that needs no constraint search.
+ *
+ * Pick a few documents C of the collection other than the source, |C| = k − 1 when a
+ * source is given (k when none is). Keep only words whose every N-gram (N ≤ max N) in the
+ * kept text either occurs in every document of C or cannot link at all (it is absent from
+ * the source, or from the whole collection when there is no source). Then nothing links,
+ * at any arity:
+ * - an N-gram held by C and the source has df ≥ k; one the source lacks never counts;
+ * - every combination of kept N-grams the source holds is held by all of C too, so its
+ *   members share at least k documents.
+ *
+ * The fewest words to change under that rule is exact by dynamic programming over runs
+ * of kept words. On court judgments whose combinations keep the greedy fixpoint growing
+ * (see edit-plan.ts) it changes about half as many words, with one detection instead of
+ * twenty; where the greedy plan settles, the two are about the same size. The caller
+ * still re-detects the applied plan: the argument above is the reason it comes out clean,
+ * not a substitute for checking.
+ */
+import type { TokenizedText } from '../../tokenizer/tokenize.js';
+import type { PhraseIndex } from '../phrase-index.js';
+
+export interface CoverQuery {
+  readonly k: number;
+  /** Longest N-gram; 0 (unbounded) has no cover plan. */
+  readonly maxN: number;
+  /** Document number of the source, or -1. */
+  readonly sourceDocument: number;
+  /** Tokens the clerk keeps. */
+  readonly forbidden: ReadonlySet<number>;
+}
+
+export interface CoverPlan {
+  /** Tokens to change, ascending. */
+  readonly tokens: number[];
+  /** Document numbers of the cover C. */
+  readonly cover: number[];
+}
+
+/** Covers are ranked by the phrases of this length (shorter at a segment's end) they share with the text. */
+const RANKING_PHRASE_LENGTH = 3;
+/** Phrases held by this many documents or more say little about which document is closest. */
+const RANKING_DOCUMENT_CAP = 200;
+/** Covers tried: each top-ranked document in turn, completed by the best of the others. */
+const COVERS_TRIED = 10;
+
+/** Segment end (exclusive) of every token. */
+function segmentEnds(tokens: TokenizedText): Int32Array {
+  const ends = new Int32Array(tokens.count);
+  for (let s = 0; s + 1 < tokens.segmentStarts.length; s++) ends.fill(tokens.segmentStarts[s + 1]!, tokens.segmentStarts[s]!, tokens.segmentStarts[s + 1]!);
+  return ends;
+}
+
+/** Documents other than the source, by how many of the text's rarer phrases they hold. */
+function rankDocuments(index: PhraseIndex, ids: Int32Array, ends: Int32Array, sourceDocument: number): number[] {
+  const walker = index.walker();
+  const shared = new Map<number, number>();
+  const n = RANKING_PHRASE_LENGTH;
+  for (let i = 0; i < ids.length; i++) {
+    const length = Math.min(n, ends[i]! - i);
+    let found = walker.start(ids[i]!);
+    for (let j = 1; j < length && found; j++) found = walker.extend(ids[i + j]!);
+    if (!found || walker.countDocuments(RANKING_DOCUMENT_CAP) >= RANKING_DOCUMENT_CAP) continue;
+    for (const document of walker.documents()) if (document !== sourceDocument) shared.set(document, (shared.get(document) ?? 0) + 1);
+  }
+  return [...shared.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([document]) => document);
+}
+
+/**
+ * For each token i of the text, the longest L ≤ maxN (within its segment) such that the
+ * text's tokens [i, i + L) occur contiguously in `document` (token ids, 0 after every
+ * segment, as PhraseIndex.documentTokens gives them).
+ */
+function matchLengths(ids: Int32Array, ends: Int32Array, document: Uint32Array, maxN: number): Int32Array {
+  const positions = new Map<number, number[]>();
+  for (let p = 0; p < document.length; p++) {
+    const id = document[p]!;
+    if (id === 0) continue;
+    let list = positions.get(id);
+    if (list === undefined) positions.set(id, (list = []));
+    list.push(p);
+  }
+  const lengths = new Int32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const starts = positions.get(ids[i]!);
+    if (starts === undefined) continue;
+    const limit = Math.min(maxN, ends[i]! - i);
+    let best = 1;
+    for (const p of starts) {
+      let length = 1;
+      while (length < limit && p + length < document.length && document[p + length] === ids[i + length]) length++;
+      if (length > best) best = length;
+      if (best === limit) break;
+    }
+    lengths[i] = best;
+  }
+  return lengths;
+}
+
+/**
+ * For each token i, how long a kept run starting at i may run on: every N-gram starting
+ * at i is safe up to this length (Infinity: at every length, since past `held` the phrase
+ * is absent from the source, or from the collection, and so is every longer one).
+ */
+function safeLengths(cover: readonly Int32Array[], reach: Int32Array, maxN: number): Float64Array {
+  const safe = new Float64Array(reach.length);
+  for (let i = 0; i < reach.length; i++) {
+    let held = maxN;
+    for (const lengths of cover) held = Math.min(held, lengths[i]!);
+    safe[i] = reach[i]! <= held ? Infinity : held;
+  }
+  return safe;
+}
+
+/**
+ * The fewest tokens to change so that every kept run [a, b) satisfies
+ * safe[i] ≥ min(maxN, b − i) for each i in it. Undefined when the kept tokens make it
+ * impossible.
+ */
+function cheapestRuns(safe: Float64Array, segmentStarts: Int32Array, maxN: number, forbidden: ReadonlySet<number>): number[] | undefined {
+  const count = safe.length;
+  const segmentOf = new Int32Array(count);
+  const isSegmentStart = new Uint8Array(count + 1);
+  for (let s = 0; s + 1 < segmentStarts.length; s++) {
+    segmentOf.fill(segmentStarts[s]!, segmentStarts[s]!, segmentStarts[s + 1]!);
+    isSegmentStart[segmentStarts[s]!] = 1;
+  }
+  // best[j]: fewest changes among tokens [0, j) such that a kept run may start at j
+  // (j starts a segment, or token j − 1 is changed); `from` and `changed` rebuild it.
+  const best = new Float64Array(count + 1).fill(Infinity);
+  const from = new Int32Array(count + 1);
+  const changed = new Uint8Array(count + 1);
+  best[0] = 0;
+  for (let b = 0; b <= count; b++) {
+    // Kept runs [a, b) may start anywhere in [lowest, b): they lie in the segment of token b − 1.
+    let lowest = b;
+    if (b > 0) for (let i = b - 1; i >= segmentOf[b - 1]! && safe[i]! >= Math.min(maxN, b - i); i--) lowest = i;
+    const endsSegment = b === count || isSegmentStart[b] === 1;
+    if (b > 0 && endsSegment) {
+      for (let a = lowest; a < b; a++) {
+        if (best[a]! < best[b]!) {
+          best[b] = best[a]!;
+          from[b] = a;
+          changed[b] = 0;
+        }
+      }
+    }
+    if (b === count || forbidden.has(b)) continue;
+    // Change token b, after a kept run [a, b) of its own segment (empty when a = b).
+    for (let a = endsSegment ? b : lowest; a <= b; a++) {
+      if (best[a]! + 1 < best[b + 1]!) {
+        best[b + 1] = best[a]! + 1;
+        from[b + 1] = a;
+        changed[b + 1] = 1;
+      }
+    }
+  }
+  if (!Number.isFinite(best[count]!)) return undefined;
+  const tokens: number[] = [];
+  for (let j = count; j > 0; j = from[j]!) if (changed[j] === 1) tokens.push(j - 1);
+  return tokens.reverse();
+}
+
+/** The cheapest cover plan over a few likely covers, or undefined when there is none. */
+export function coverPlan(index: PhraseIndex, tokens: TokenizedText, ids: Int32Array, query: CoverQuery): CoverPlan | undefined {
+  if (query.maxN <= 0 || tokens.count === 0) return undefined;
+  const coverSize = query.sourceDocument >= 0 ? query.k - 1 : query.k;
+  const ends = segmentEnds(tokens);
+  const ranked = rankDocuments(index, ids, ends, query.sourceDocument);
+  if (ranked.length < coverSize) return undefined;
+  // How far each phrase can link at all: held by the source (or by any document).
+  const reach = new Int32Array(tokens.count);
+  if (query.sourceDocument >= 0) {
+    const source = index.documentTokens(query.sourceDocument);
+    if (source === undefined) return undefined;
+    reach.set(matchLengths(ids, ends, source, query.maxN));
+  } else {
+    const walker = index.walker();
+    for (let i = 0; i < tokens.count; i++) {
+      let length = 0;
+      const limit = Math.min(query.maxN, ends[i]! - i);
+      // Removed documents stay in the shards until compaction: only live ones count.
+      const live = (): boolean => walker.countDocuments(1) > 0;
+      if (walker.start(ids[i]!) && live()) for (length = 1; length < limit && walker.extend(ids[i + length]!) && live();) length++;
+      reach[i] = length;
+    }
+  }
+  const lengthsOf = new Map<number, Int32Array>();
+  const lengths = (document: number): Int32Array | undefined => {
+    let found = lengthsOf.get(document);
+    if (found === undefined) {
+      const documentTokens = index.documentTokens(document);
+      if (documentTokens === undefined) return undefined;
+      lengthsOf.set(document, (found = matchLengths(ids, ends, documentTokens, query.maxN)));
+    }
+    return found;
+  };
+  let best: CoverPlan | undefined;
+  for (let seed = 0; seed < Math.min(COVERS_TRIED, ranked.length); seed++) {
+    const cover = [ranked[seed]!, ...ranked.filter((_, r) => r !== seed).slice(0, coverSize - 1)];
+    const coverLengths = cover.map(lengths);
+    if (coverLengths.some((l) => l === undefined)) continue;
+    const safe = safeLengths(coverLengths as Int32Array[], reach, query.maxN);
+    const planned = cheapestRuns(safe, tokens.segmentStarts, query.maxN, query.forbidden);
+    if (planned !== undefined && (best === undefined || planned.length < best.tokens.length)) best = { tokens: planned, cover };
+  }
+  return best;
+}

@@ -1,0 +1,139 @@
+/**
+ * The cover plan on random collections: applied, it leaves nothing linkable by the
+ * brute-force reference at every arity; it is the fewest words its rule allows (checked
+ * against every subset on short texts); and a removed document is never a cover.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildMemoryIndex } from '../../../../electron/index-store/memory-index.js';
+import { coverPlan, type CoverPlan } from '../../../../shared/linkage/plan/cover-plan.js';
+import { redactRanges, REDACTED } from '../../../../shared/review/redaction.js';
+import { tokenize } from '../../../../shared/tokenizer/tokenize.js';
+import { referenceDetect } from '../../../reference/brute-force.js';
+
+const WORDS = ['a', 'b', 'c', 'd', 'the', 'court'];
+const GAPS = [' ', ' ', ' ', ', ', '. ', '\n'];
+const textArb = (maxTokens: number) =>
+  fc
+    .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...GAPS)), { minLength: 1, maxLength: maxTokens })
+    .map((parts) => parts.map(([w, g]) => w + g).join(''));
+
+const scenarioArb = fc.record({
+  texts: fc.array(textArb(16), { minLength: 2, maxLength: 6 }),
+  query: textArb(10),
+  copyFrom: fc.nat(),
+  k: fc.integer({ min: 2, max: 3 }),
+  maxN: fc.constantFrom(2, 3, 8),
+  useSource: fc.boolean(),
+  removeOne: fc.boolean(),
+  keep: fc.array(fc.nat(), { maxLength: 2 }),
+});
+
+type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
+
+function setup(s: Scenario) {
+  const documents = s.texts.map((text, i) => ({ id: `doc-${i}`, text }));
+  const source = documents[s.copyFrom % documents.length]!;
+  const text = `${source.text.split(/\s+/u).slice(0, 8).join(' ')} ${s.query}`;
+  // Never the source: removing it would leave nothing to protect.
+  const removed = s.removeOne ? documents.find((d) => d !== source) : undefined;
+  const live = documents.filter((d) => d !== removed);
+  const index = buildMemoryIndex(documents, { documentsPerShard: 2, ...(removed && { removed: new Set([removed.id]) }) });
+  const tokens = tokenize(text);
+  const forbidden = new Set(s.keep.map((t) => t % tokens.count));
+  const sourceDocument = s.useSource ? index.documentNumberOf(source.id)! : -1;
+  const plan = coverPlan(index, tokens, index.idsOf(tokens.keys), { k: s.k, maxN: s.maxN, sourceDocument, forbidden });
+  return { documents: live, index, text, tokens, forbidden, plan, removed, sourceId: s.useSource ? source.id : undefined };
+}
+
+/** The plan applied as the edit plan applies it: each run of planned words, one placeholder. */
+function applied(text: string, tokens: ReturnType<typeof tokenize>, planned: readonly number[]): string {
+  const ranges: { start: number; end: number }[] = [];
+  for (const t of planned) {
+    const last = ranges.at(-1);
+    if (last !== undefined && /^\s*$/u.test(text.slice(last.end, tokens.starts[t]!))) last.end = tokens.ends[t]!;
+    else ranges.push({ start: tokens.starts[t]!, end: tokens.ends[t]! });
+  }
+  return redactRanges(text, ranges, REDACTED);
+}
+
+/** The N-gram key sequences (N ≤ maxN) of a text, joined. */
+function ngramsOf(text: string, maxN: number): Set<string> {
+  const tokens = tokenize(text);
+  const out = new Set<string>();
+  for (let s = 0; s + 1 < tokens.segmentStarts.length; s++) {
+    for (let i = tokens.segmentStarts[s]!; i < tokens.segmentStarts[s + 1]!; i++) {
+      for (let n = 1; n <= maxN && i + n <= tokens.segmentStarts[s + 1]!; n++) out.add(tokens.keys.slice(i, i + n).join(' '));
+    }
+  }
+  return out;
+}
+
+/** The cover rule read literally: every N-gram of the kept text is held by every cover document, or cannot link. */
+function obeysRule(redacted: string, maxN: number, cover: readonly Set<string>[], canLink: Set<string>): boolean {
+  return [...ngramsOf(redacted, maxN)].every((g) => !canLink.has(g) || cover.every((c) => c.has(g)));
+}
+
+describe('coverPlan', () => {
+  it('leaves nothing linkable by the brute-force reference, at every arity', () => {
+    let planned = 0;
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const { documents, text, tokens, forbidden, plan, removed, sourceId } = setup(s);
+        if (plan === undefined) return;
+        planned++;
+        expect(plan.tokens.some((t) => forbidden.has(t))).toBe(false);
+        expect(plan.cover).toHaveLength(sourceId === undefined ? s.k : s.k - 1);
+        if (removed !== undefined) expect(plan.cover).not.toContain(Number(removed.id.slice(4)) + 1);
+        const redacted = applied(text, tokens, plan.tokens);
+        for (const arity of [1, 2, 3] as const) {
+          const after = referenceDetect(documents, redacted, { k: s.k, maxN: s.maxN, arity, ...(sourceId !== undefined && { sourceId }) });
+          expect(after.minimal).toEqual([]);
+          expect(after.combinationSpans).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // The property must have had plans to check.
+    expect(planned).toBeGreaterThan(50);
+  });
+
+  it('changes the fewest words its rule allows, by trying every subset on short texts', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const { documents, index, text, tokens, forbidden, plan, sourceId } = setup({ ...s, query: s.query.split(/\s+/u).slice(0, 3).join(' ') });
+        if (plan === undefined || tokens.count > 12) return;
+        const textOf = (n: number) => documents.find((d) => d.id === index.externalIds([n])[0])!.text;
+        const cover = plan.cover.map((n) => ngramsOf(textOf(n), s.maxN));
+        const canLink =
+          sourceId !== undefined
+            ? ngramsOf(documents.find((d) => d.id === sourceId)!.text, s.maxN)
+            : new Set(documents.flatMap((d) => [...ngramsOf(d.text, s.maxN)]));
+        expect(obeysRule(applied(text, tokens, plan.tokens), s.maxN, cover, canLink)).toBe(true);
+        const allowed = [...Array(tokens.count).keys()].filter((t) => !forbidden.has(t));
+        let fewest = Infinity;
+        for (let mask = 0; mask < 1 << allowed.length; mask++) {
+          const chosen = allowed.filter((_, i) => (mask & (1 << i)) !== 0);
+          if (chosen.length < fewest && obeysRule(applied(text, tokens, chosen), s.maxN, cover, canLink)) fewest = chosen.length;
+        }
+        expect(plan.tokens.length).toBe(fewest);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('has no plan when the collection has too few other documents, or N is unbounded', () => {
+    const index = buildMemoryIndex([{ id: 'only', text: 'a b c d' }]);
+    const tokens = tokenize('a b c d');
+    const query = { k: 2, maxN: 8, sourceDocument: index.documentNumberOf('only')!, forbidden: new Set<number>() };
+    expect(coverPlan(index, tokens, index.idsOf(tokens.keys), query)).toBeUndefined();
+    const two = buildMemoryIndex([
+      { id: 'x', text: 'a b c d' },
+      { id: 'y', text: 'a b c e' },
+    ]);
+    const unbounded: CoverPlan | undefined = coverPlan(two, tokens, two.idsOf(tokens.keys), { ...query, maxN: 0, sourceDocument: 1 });
+    expect(unbounded).toBeUndefined();
+    // With a cover, only what y lacks changes: "d".
+    expect(coverPlan(two, tokens, two.idsOf(tokens.keys), { ...query, sourceDocument: 1 })).toEqual({ tokens: [3], cover: [2] });
+  });
+});
