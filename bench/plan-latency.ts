@@ -38,6 +38,8 @@ export interface PlanRow {
   clean: boolean;
   exact: boolean;
   rounds: number;
+  /** True when the plan is the cover plan (shared/linkage/plan/cover-plan.ts); absent in older runs. */
+  cover?: boolean;
   ms: number;
   /** The paper's rule as placeholders: its edit distance. */
   paperDistance: number;
@@ -78,6 +80,7 @@ function row(document: { id: string; original_id?: string; text: string }, arity
     clean: plan.clean,
     exact: plan.exact,
     rounds: plan.rounds,
+    cover: plan.cover !== undefined,
     ms,
     paperDistance: editSize(document.text, paper.redacted, placeholderPattern).distance,
     acceptMs,

@@ -61,20 +61,19 @@ function summarize(rows: readonly PlanRow[]): Summary {
 }
 
 /**
- * Why arity ≤ 3 misses its targets: the judgments fall into two kinds. Where the rounds
- * settle, pruning after each exposed linkage leaves a small plan; where each round (and
- * each prune) exposes about as many new combinations as the last, the plan stays large
- * and slow. The split at a ratio of 0.35 is where the measured judgments divide.
+ * Where the arity ≤ 3 plans come from: the cover plan (keep only what one other judgment
+ * also holds) or the detect → plan rounds, which win only where they settle at once.
  */
-function twoKinds(rows: readonly PlanRow[]): string {
-  const settled = rows.filter((r) => r.ratio < 0.35);
-  const large = rows.filter((r) => r.ratio >= 0.35);
-  if (settled.length === 0 || large.length === 0) return '';
+function planSources(rows: readonly PlanRow[]): string {
+  if (rows.some((r) => r.cover === undefined)) return '';
+  const covered = rows.filter((r) => r.cover === true);
+  const rounds = rows.filter((r) => r.cover !== true);
   const describe = (group: readonly PlanRow[]): string => {
+    if (group.length === 0) return 'none';
     const s = summarize(group);
-    return `mean edit ratio ${f(s.meanRatio, 3)}, median ${f(s.median / 1000, 2)} s, ${f(group.reduce((sum, r) => sum + r.rounds, 0) / group.length, 0)} detections on average`;
+    return `${group.length}, mean edit ratio ${f(s.meanRatio, 3)}, median ${f(s.median / 1000, 2)} s, ${f(group.reduce((sum, r) => sum + r.rounds, 0) / group.length, 1)} detections on average`;
   };
-  return `**Two kinds of judgment at arity ≤ 3.** ${settled.length} of ${rows.length} settle: ${describe(settled)}. On the other ${large.length}, ${describe(large)}: every greedy round breaks the combinations found so far and the next detection finds about as many new ones (on echr-001-76762, about 90 per prune, ten times over), so the plan keeps growing. The plan is pruned again after each linkage a pruned plan exposes (up to 10 times) only where the rounds settled within half their limit.`;
+  return `**Where the arity ≤ 3 plans come from.** The cover plan (shared/linkage/plan/cover-plan.ts: keep only what one other judgment also holds, the fewest words by dynamic programming, clean by construction and re-detected): ${describe(covered)}. The detect → plan rounds, where they settled smaller within their few detections: ${describe(rounds)}. Before the cover plan, the rounds alone gave these judgments a mean edit ratio of 0.50 (EVALUATION.md, 143 judgments): on about half of them every round exposed about as many new combinations as it broke.`;
 }
 
 /** The section, or a line saying it was not run. */
@@ -85,7 +84,7 @@ export function renderPlanSection(plan: PlanResults | undefined): string {
   const sample = plan.arity3Every > 1 ? `every ${plan.arity3Every}th judgment (${a3.n} of ${plan.documents})` : `all ${a3.n} judgments`;
   return `## Edit plan (de-identified judgments against the court index, source given, fixpoint included, warm)
 
-The minimal edit plan of shared/linkage/plan: the fewest words whose change leaves nothing linkable at k = 2, N ≤ 8, with each judgment's source given (source = d, as in EVALUATION.md), re-detected to the fixpoint. Arity 1 over all ${a1.n} judgments; arity ≤ 3 over ${sample}, because its fixpoint takes tens of seconds on the longest judgments. The edit ratio is EVALUATION.md's word-level edit ratio of the plan applied as placeholders (mean over judgments, and pooled: all edits over all words); "paper's rule" redacts every flagged span at the same arity. Peak RSS of the process ${f(plan.maxRssMb, 0)} MB.${plan.loadAverage === undefined ? '' : ` Load average at the end of the run: ${f(plan.loadAverage, 1)} (other work on the machine slows every time here).`}
+The minimal edit plan of shared/linkage/plan: the fewest words whose change leaves nothing linkable at k = 2, N ≤ 8, with each judgment's source given (source = d, as in EVALUATION.md), re-detected to the fixpoint. Arity 1 over all ${a1.n} judgments; arity ≤ 3 over ${sample}${plan.arity3Every > 1 ? ', because its fixpoint took tens of seconds on the longest judgments' : ''}. The edit ratio is EVALUATION.md's word-level edit ratio of the plan applied as placeholders (mean over judgments, and pooled: all edits over all words); "paper's rule" redacts every flagged span at the same arity. Peak RSS of the process ${f(plan.maxRssMb, 0)} MB.${plan.loadAverage === undefined ? '' : ` Load average at the end of the run: ${f(plan.loadAverage, 1)} (other work on the machine slows every time here).`}
 
 | target | measured | verdict |
 | --- | --- | --- |
@@ -95,9 +94,9 @@ The minimal edit plan of shared/linkage/plan: the fewest words whose change leav
 | edit ratio at arity ≤ 3 ≤ 0.26 | mean ${f(a3.meanRatio, 3)}, pooled ${f(a3.pooledRatio, 3)} (paper's rule ${f(a3.paperPooled, 3)}) | ${ok(a3.meanRatio <= 0.26)} |
 | nothing links after the plan | ${a1.clean}/${a1.n} at arity 1, ${a3.clean}/${a3.n} at arity ≤ 3 | ${ok(a1.clean === a1.n && a3.clean === a3.n)} |
 
-Proven minimum (the exact solver finished): ${a1.exact}/${a1.n} plans at arity 1, ${a3.exact}/${a3.n} at arity ≤ 3; the others are greedy with a reported lower bound.
+Proven minimum (the plan's size equals its lower bound): ${a1.exact}/${a1.n} plans at arity 1, ${a3.exact}/${a3.n} at arity ≤ 3; every other plan reports its lower bound, from the exact or greedy solve of the constraints detection found.
 
-${twoKinds(plan.arity3)}
+${planSources(plan.arity3)}
 
 **Live re-plans in the review app** (the same planner the engine worker runs in time slices): after the clerk accepts the first planned run as a placeholder (the text changed, planned again from scratch), and after they keep it (the same text, its words forbidden).
 

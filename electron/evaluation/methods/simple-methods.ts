@@ -4,7 +4,7 @@
  * paraphrasing.
  */
 import { AppError } from '../../../shared/errors.js';
-import { planEdits, type PlanStrategy } from '../../../shared/linkage/plan/edit-plan.js';
+import { MINIMAL_PLANNER_VERSION, planEdits, type PlanStrategy } from '../../../shared/linkage/plan/edit-plan.js';
 import { REDACTED } from '../../../shared/review/redaction.js';
 import { compilePlaceholderPattern } from '../../../shared/tokenizer/placeholders.js';
 import { paraphraseHandcrafted } from '../paraphrase/handcrafted-paraphrase.js';
@@ -37,7 +37,13 @@ function redactionBy(id: MethodId, label: string, strategy: PlanStrategy, arity:
   return {
     id,
     label,
-    settings: { placeholder: REDACTION_PLACEHOLDER, strategy, arity, merge: 'whitespace-only' },
+    settings: {
+      placeholder: REDACTION_PLACEHOLDER,
+      strategy,
+      arity,
+      merge: 'whitespace-only',
+      ...(strategy === 'minimal' && arity > 1 && { planner: MINIMAL_PLANNER_VERSION }),
+    },
     run: (document, context) => {
       const started = performance.now();
       checkPlaceholder(context.settings.placeholderPattern);

@@ -38,11 +38,16 @@ export interface CoverPlan {
 }
 
 /** Covers are ranked by the phrases of this length (shorter at a segment's end) they share with the text. */
-const RANKING_PHRASE_LENGTH = 3;
+const RANKING_PHRASE_LENGTH = 2;
 /** Phrases held by this many documents or more say little about which document is closest. */
 const RANKING_DOCUMENT_CAP = 200;
-/** Covers tried: each top-ranked document in turn, completed by the best of the others. */
-const COVERS_TRIED = 10;
+/**
+ * Covers tried: each top-ranked document in turn, completed by the best of the others.
+ * On the 143 court judgments at arity ≤ 3: mean edit ratio 0.260 with 40 ranked by
+ * bigrams, 0.266 with 5 ranked by trigrams; the cover plan then takes a median 31 ms
+ * (p95 165 ms) against 8 ms. The choice of cover matters little beyond the first few.
+ */
+const COVERS_TRIED = 40;
 
 /** Segment end (exclusive) of every token. */
 function segmentEnds(tokens: TokenizedText): Int32Array {

@@ -36,6 +36,12 @@ import { keyOccurrences } from './occurrences.js';
 export type PlanStrategy = 'paper' | 'minimal';
 
 /**
+ * Changes whenever the minimal strategy at arity ≥ 2 plans differently, so that stored
+ * evaluation results of the old planner are not reused (the evaluation keys include it).
+ */
+export const MINIMAL_PLANNER_VERSION = 'cover-1';
+
+/**
  * Detections the rounds may take (the first, the cover plan's check and theirs) when a
  * clean cover plan exists. On the 143 court judgments against the court index at
  * arity ≤ 3 the cover plan was never larger than the rounds' pruned plan (mean edit
