@@ -193,6 +193,7 @@ export class EngineState {
       clean: plan.clean,
       exact: plan.exact,
       lowerBound: plan.lowerBound,
+      ...(plan.cover !== undefined && { cover: plan.cover }),
       rounds: plan.rounds,
       milliseconds: plan.milliseconds,
     };

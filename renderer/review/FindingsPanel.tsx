@@ -10,6 +10,7 @@
 import { useRef, useState } from 'react';
 import type { Decision, FindingKind, PlanView } from '../../shared/ipc/types.js';
 import { explainFinding, type Finding } from '../../shared/review/findings.js';
+import { plannedRunReason } from '../../shared/linkage/plan/plan-summary.js';
 import { KeepForm } from './KeepForm.js';
 import type { DetectionStatus } from './use-detection.js';
 import type { Plan } from './use-plan.js';
@@ -46,29 +47,14 @@ interface Props {
 }
 
 function planItems(plan: PlanView): Item[] {
-  return plan.runs.map((run) => {
-    const breaks = [
-      run.spans > 0 ? `${run.spans} rare phrase${run.spans === 1 ? '' : 's'}` : '',
-      run.combinations > 0 ? `${run.combinations} combination${run.combinations === 1 ? '' : 's'}` : '',
-    ]
-      .filter(Boolean)
-      .join(' and ');
-    const which =
-      run.phrases.length > 0
-        ? `: ${run.phrases
-            .slice(0, 3)
-            .map((p) => `“${p}”`)
-            .join(', ')}${run.phrases.length > 3 ? ', …' : ''}`
-        : '';
-    return {
-      id: `p${run.start}-${run.end}`,
-      kind: 'plan',
-      start: run.start,
-      end: run.end,
-      text: run.text,
-      detail: `breaks ${breaks || 'what the last check found'}${which}`,
-    };
-  });
+  return plan.runs.map((run) => ({
+    id: `p${run.start}-${run.end}`,
+    kind: 'plan',
+    start: run.start,
+    end: run.end,
+    text: run.text,
+    detail: plannedRunReason(run, plan.cover),
+  }));
 }
 
 function phraseItems(findings: readonly Finding[]): Item[] {

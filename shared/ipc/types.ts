@@ -170,6 +170,8 @@ export interface PlanView {
   readonly clean: boolean;
   readonly exact: boolean;
   readonly lowerBound: number;
+  /** External ids of the documents the cover plan keeps phrases of, when it is one. */
+  readonly cover?: readonly string[];
   readonly rounds: number;
   readonly milliseconds: number;
 }
