@@ -22,6 +22,10 @@ test('accepting the plan ends clean, with fewer words changed than replacing eve
   await expect(page.getByTestId('plan-summary')).toContainText(/Change \d+ words? \(edit ratio 0\.\d\d\) and nothing links at k=2, arity ≤3/);
   const runs = await page.getByTestId('planned-run').count();
   expect(runs).toBeGreaterThan(0);
+  // Every planned run says why it is there: what it breaks, or, in a cover plan, what keeping it would risk.
+  for (const detail of await page.getByTestId('planned-run').locator('.kind').allTextContents()) {
+    expect(detail).toMatch(/^breaks \d+ (rare phrase|combination)|^its phrases are not in /u);
+  }
   await expect(page.locator('mark.planned').first()).toBeVisible();
   await expect(page.getByTestId('legend')).toContainText('planned word');
   await page.screenshot({ path: testInfo.outputPath('plan.png') });
