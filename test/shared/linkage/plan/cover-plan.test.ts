@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { randomText } from '../../../helpers/random-texts.js';
 import { buildMemoryIndex } from '../../../../electron/index-store/memory-index.js';
 import { coverPlan, type CoverPlan } from '../../../../shared/linkage/plan/cover-plan.js';
 import { redactRanges, REDACTED } from '../../../../shared/review/redaction.js';
@@ -12,11 +13,7 @@ import { tokenize } from '../../../../shared/tokenizer/tokenize.js';
 import { referenceDetect } from '../../../reference/brute-force.js';
 
 const WORDS = ['a', 'b', 'c', 'd', 'the', 'court'];
-const GAPS = [' ', ' ', ' ', ', ', '. ', '\n'];
-const textArb = (maxTokens: number) =>
-  fc
-    .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...GAPS)), { minLength: 1, maxLength: maxTokens })
-    .map((parts) => parts.map(([w, g]) => w + g).join(''));
+const textArb = (maxTokens: number) => randomText(WORDS, maxTokens);
 
 const scenarioArb = fc.record({
   texts: fc.array(textArb(16), { minLength: 2, maxLength: 6 }),

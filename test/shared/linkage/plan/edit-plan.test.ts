@@ -1,17 +1,14 @@
 /** The edit plan on random collections: every applied plan re-detects clean, and at arity 1 it is a true minimum. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { randomText } from '../../../helpers/random-texts.js';
 import { buildMemoryIndex } from '../../../../electron/index-store/memory-index.js';
 import { detectLinkage } from '../../../../shared/linkage/detect.js';
 import { planEdits } from '../../../../shared/linkage/plan/edit-plan.js';
 import { tokenize } from '../../../../shared/tokenizer/tokenize.js';
 
 const WORDS = ['a', 'b', 'c', 'd', 'e', 'the', 'court', 'port'];
-const GAPS = [' ', ' ', ' ', ', ', '. ', '\n'];
-const textArb = (maxTokens: number) =>
-  fc
-    .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...GAPS)), { minLength: 1, maxLength: maxTokens })
-    .map((parts) => parts.map(([w, g]) => w + g).join(''));
+const textArb = (maxTokens: number) => randomText(WORDS, maxTokens);
 
 const scenarioArb = fc.record({
   texts: fc.array(textArb(20), { minLength: 2, maxLength: 6 }),
