@@ -16,6 +16,18 @@
  * twenty; where the greedy plan settles, the two are about the same size. The caller
  * still re-detects the applied plan: the argument above is the reason it comes out clean,
  * not a substitute for checking.
+ *
+ * Tried and measured on all 144 court judgments at arity ≤ 3 (mean edit ratio 0.26058),
+ * so that nobody tries them again for the same reason:
+ * - a weaker rule, closer to what detection can flag: a kept run needs no linkable N-gram,
+ *   and only its combination candidates (the longest-first tiling of segment-analysis.ts)
+ *   that the source holds must be held by the cover; the N-grams straddling two
+ *   candidates need not be. Sound, but 0.26047: one word fewer on 7 judgments. The
+ *   candidates, not the straddling N-grams, are what the cover lacks;
+ * - 200 covers instead of 40: 0.26051 (two judgments gain one or two words), at 7×
+ *   the time;
+ * - putting back single words of the plan and re-detecting: on 5 judgments, none of
+ *   583 words could be kept, at 1.7–95 s a judgment.
  */
 import type { TokenizedText } from '../../tokenizer/tokenize.js';
 import type { PhraseIndex } from '../phrase-index.js';
