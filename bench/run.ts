@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderReport, type BenchResults } from './report.js';
 import type { PlanResults } from './report-plan.js';
+import { SCALE_END, SCALE_START } from './scale/report-scale.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const shared = process.env.UNLINKABLE_SHARED ?? resolve(root, '..', 'shared');
@@ -70,7 +71,13 @@ try {
   const { rewriteReal: _previous, ...measured } = results;
   const realPath = join(root, 'bench', 'rewrite', 'real-model-cpu.md');
   const report = renderReport({ ...measured, ...(existsSync(realPath) && { rewriteReal: readFileSync(realPath, 'utf8') }) });
-  writeFileSync(join(root, 'BENCHMARKS.md'), report);
+  // The scale benchmark's section (npm run bench:scale, hours) is kept as it was written.
+  const benchmarksPath = join(root, 'BENCHMARKS.md');
+  const previous = existsSync(benchmarksPath) ? readFileSync(benchmarksPath, 'utf8') : '';
+  const scaleStart = previous.indexOf(SCALE_START);
+  const scaleEnd = previous.indexOf(SCALE_END);
+  const scale = scaleStart >= 0 && scaleEnd > scaleStart ? `\n${previous.slice(scaleStart, scaleEnd + SCALE_END.length)}\n` : '';
+  writeFileSync(benchmarksPath, `${report.trimEnd()}\n${scale}`);
   writeFileSync(lastRunPath, `${JSON.stringify(measured, null, 1)}\n`);
   process.stdout.write(report);
 } finally {

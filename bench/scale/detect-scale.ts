@@ -1,0 +1,69 @@
+// Child process of the scale benchmark: opens an index, then detects linkage in the 144
+// de-identified court judgments (no source given, as bench/detect-latency.ts), warm (one
+// untimed pass at arity 1 first), at arity 1 and ≤ 3. Prints JSON: open time, bytes read
+// while opening and per judgment, the spans found, latencies and peak RSS.
+//
+// usage: detect-scale.ts INDEX DEIDENTIFIED.jsonl.gz [--open-only]
+// --open-only prints the open time alone (the runner calls it right after dropping the
+// page cache, for the cold open).
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { openCollection } from '../../electron/services/collections.js';
+import { detectLinkage } from '../../shared/linkage/detect.js';
+
+const [indexPath, deidentifiedPath] = process.argv.slice(2) as [string, string];
+const documents = gunzipSync(readFileSync(deidentifiedPath))
+  .toString('utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { id: string; text: string });
+
+/** Bytes this process has read from files so far (Linux: /proc/self/io, page cache included). */
+function bytesRead(): number {
+  const io = readFileSync('/proc/self/io', 'utf8');
+  return Number(/^rchar:\s*(\d+)/mu.exec(io)?.[1] ?? NaN);
+}
+
+const readBeforeOpen = bytesRead();
+const openStarted = performance.now();
+const collection = openCollection(indexPath);
+const index = collection.phraseIndex();
+const openSeconds = (performance.now() - openStarted) / 1000;
+const openBytes = bytesRead() - readBeforeOpen;
+if (process.argv.includes('--open-only')) {
+  collection.close();
+  process.stdout.write(JSON.stringify({ openSeconds, openBytes }));
+  process.exit(0);
+}
+
+function pass(arity: 1 | 3): { ms: number[]; spans: number; combinationSpans: number; bytes: number } {
+  const ms: number[] = [];
+  let spans = 0;
+  let combinationSpans = 0;
+  const before = bytesRead();
+  for (const d of documents) {
+    const started = performance.now();
+    const result = detectLinkage(index, d.text, { k: 2, arity, maxN: 8 });
+    ms.push(performance.now() - started);
+    spans += result.minimal.length;
+    combinationSpans += result.combinations.length;
+  }
+  return { ms, spans, combinationSpans, bytes: bytesRead() - before };
+}
+
+pass(1);
+const arity1 = pass(1);
+const arity3 = pass(3);
+collection.close();
+process.stdout.write(
+  JSON.stringify({
+    openSeconds,
+    openBytes,
+    arity1: arity1.ms,
+    arity3: arity3.ms,
+    spansArity1: arity1.spans,
+    combinationSpansArity3: arity3.combinationSpans,
+    bytesPerJudgment: (arity1.bytes + arity3.bytes) / (2 * documents.length),
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  }),
+);

@@ -1,0 +1,218 @@
+// The scale benchmark's section of BENCHMARKS.md (between SCALE_START and SCALE_END) and
+// its chart: cost against collection size, each figure as a multiple of the court's.
+
+export interface ScaleBuild {
+  seconds: number;
+  maxRssMb: number;
+  bytes: number;
+  tokens?: number;
+  documents: number;
+}
+
+export interface ScaleDetect {
+  openSeconds: number;
+  openBytes: number;
+  arity1: number[];
+  arity3: number[];
+  spansArity1: number;
+  combinationSpansArity3: number;
+  bytesPerJudgment: number;
+  maxRssMb: number;
+}
+
+export interface ScaleRow {
+  label: string;
+  targetWords: number;
+  /** Generated documents and words (absent for the court collection itself). */
+  remix?: { documents: number; words: number; poolSentences: number; poolWords: number; seconds: number };
+  build?: ScaleBuild;
+  detect?: ScaleDetect;
+  /** Open time right after the page cache was dropped (null where it cannot be dropped). */
+  coldOpenSeconds?: number | null;
+  fts5?: ScaleBuild;
+  /** Why a size was not measured, or where it stopped. */
+  skipped?: string;
+}
+
+export interface ScaleResults {
+  machine: string;
+  date: string;
+  /** The court collection, measured in the same run: the baseline of "per token". */
+  court: ScaleRow;
+  sizes: ScaleRow[];
+}
+
+export const SCALE_START = '<!-- scale benchmark: written by `npm run bench:scale` -->';
+export const SCALE_END = '<!-- end of scale benchmark -->';
+export const SCALE_CHART = 'docs/benchmarks/scale-cost.svg';
+
+function quantile(values: number[], q: number): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+const f = (n: number, digits = 1): string => n.toFixed(digits);
+const millions = (n: number): string => `${f(n / 1e6, n >= 1e8 ? 0 : 1)}M`;
+const verdict = (pass: boolean | undefined): string => (pass === undefined ? 'not measured' : pass ? 'met' : '**not met**');
+
+interface Figures {
+  tokens: number;
+  buildPerToken: number;
+  buildRssGb: number;
+  bytesPerToken: number;
+  openSeconds: number;
+  queryRssGb: number;
+  arity1P95: number;
+  arity3P95: number;
+}
+
+function figures(row: ScaleRow): Figures | undefined {
+  if (row.build === undefined || row.detect === undefined || row.build.tokens === undefined) return undefined;
+  const tokens = row.build.tokens;
+  return {
+    tokens,
+    buildPerToken: row.build.seconds / tokens,
+    buildRssGb: row.build.maxRssMb / 1024,
+    bytesPerToken: row.build.bytes / tokens,
+    openSeconds: row.detect.openSeconds,
+    queryRssGb: row.detect.maxRssMb / 1024,
+    arity1P95: quantile(row.detect.arity1, 0.95),
+    arity3P95: quantile(row.detect.arity3, 0.95),
+  };
+}
+
+function tableRow(row: ScaleRow): string {
+  const b = row.build;
+  const d = row.detect;
+  if (b === undefined || d === undefined) return `| ${row.label} | ${row.skipped ?? 'not measured'} |||||||||||`;
+  const tokens = b.tokens ?? 0;
+  const cold = row.coldOpenSeconds === undefined || row.coldOpenSeconds === null ? '' : ` (cold ${f(row.coldOpenSeconds, 2)})`;
+  return [
+    row.label,
+    tokens.toLocaleString('en'),
+    b.documents.toLocaleString('en'),
+    f(b.seconds),
+    f(b.maxRssMb / 1024, 2),
+    f(b.bytes / tokens, 2),
+    `${f(d.openSeconds, 2)}${cold}`,
+    f(d.maxRssMb / 1024, 2),
+    f(d.bytesPerJudgment / 1024, 1),
+    `${d.spansArity1.toLocaleString('en')} / ${d.combinationSpansArity3.toLocaleString('en')}`,
+    `${f(quantile(d.arity1, 0.5))} / ${f(quantile(d.arity1, 0.95))}`,
+    `${f(quantile(d.arity3, 0.5), 0)} / ${f(quantile(d.arity3, 0.95), 0)} / ${f(Math.max(...d.arity3), 0)}`,
+  ]
+    .join(' | ')
+    .replace(/^/u, '| ')
+    .concat(' |');
+}
+
+function targetRows(results: ScaleResults): string {
+  const court = figures(results.court);
+  const lines: string[] = [];
+  const limits = [
+    { at: 3e8, name: '300M (required)', a1: 50, a3: 3000 },
+    { at: 1e9, name: '1B (the aim)', a1: 100, a3: 5000 },
+  ];
+  for (const limit of limits) {
+    const row = results.sizes.find((r) => r.targetWords === limit.at);
+    const m = row === undefined ? undefined : figures(row);
+    const rate = m !== undefined && court !== undefined ? m.buildPerToken / court.buildPerToken : undefined;
+    const cells = [
+      m === undefined ? (row?.skipped ?? 'not run') : `${f(m.buildRssGb, 2)} GB: ${verdict(m.buildRssGb <= 4)}`,
+      rate === undefined ? '' : `${f(rate, 2)}×: ${verdict(rate <= 1.3)}`,
+      m === undefined ? '' : `${f(m.openSeconds, 2)} s: ${verdict(m.openSeconds <= 1)}`,
+      m === undefined ? '' : `${f(m.queryRssGb, 2)} GB: ${verdict(m.queryRssGb <= 2)}`,
+      m === undefined ? '' : `${f(m.arity1P95)} ms: ${verdict(m.arity1P95 <= limit.a1)}`,
+      m === undefined ? '' : `${f(m.arity3P95, 0)} ms: ${verdict(m.arity3P95 <= limit.a3)}`,
+      m === undefined ? '' : `${f(m.bytesPerToken, 2)}: ${verdict(m.bytesPerToken <= 8)}`,
+    ];
+    lines.push(`| ${limit.name} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+export function renderScaleSection(results: ScaleResults): string {
+  const measured = [results.court, ...results.sizes];
+  const fts = results.sizes.find((r) => r.fts5 !== undefined);
+  const ftsLine =
+    fts?.fts5 === undefined || fts.build?.tokens === undefined
+      ? 'FTS5 was not built at 100M in this run.'
+      : `FTS5 (with content) built the same way at ${fts.label}: ${f(fts.fts5.seconds)} s, peak RSS ${f(fts.fts5.maxRssMb / 1024, 2)} GB, ${f(fts.fts5.bytes / fts.build.tokens, 2)} bytes per token (ours: ${f(fts.build!.seconds)} s, ${f(fts.build!.maxRssMb / 1024, 2)} GB, ${f(fts.build!.bytes / fts.build.tokens, 2)} bytes per token).`;
+  const pool = results.sizes.find((r) => r.remix !== undefined)?.remix;
+  return `${SCALE_START}
+## Scale: cost against collection size (\`npm run bench:scale\`)
+
+Measured on ${results.date}: ${results.machine}. Not part of \`npm run bench\`; this section is kept as written until the scale benchmark runs again.
+
+Each size is generated by remixing the shared corpora (bench/scale/remix.ts): real sentences of the court collection, the wiki scale set and the biographies, shuffled into new documents of about 750 words, seeded. The 144 court judgments' sources go in verbatim, once, and their sentences stay out of the pool, so their linkages still exist.${pool === undefined ? '' : ` The pool holds ${pool.poolSentences.toLocaleString('en')} sentences (${millions(pool.poolWords)} words), so at 1B tokens each sentence is reused about ${f(1e9 / pool.poolWords, 0)} times: the pool's own N-grams become common, and fewer spans are found than a real archive of that size would give. That is acceptable for cost, which is what this measures.`} Generated files are deleted after each size.
+
+Detection: the 144 de-identified court judgments, no source given, k = 2, N ≤ 8, warm. "Bytes read per judgment" is what the detection process read from files (page cache included) per judgment after opening; the current index reads everything while opening. Peak RSS does not count the page cache.
+
+| collection | tokens | documents | build (s) | build peak RSS (GB) | bytes per token | open (s) | query RSS (GB) | KB read per judgment | spans: arity 1 / combinations ≤ 3 | arity 1 median / p95 (ms) | arity ≤ 3 median / p95 / max (ms) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${measured.map(tableRow).join('\n')}
+
+${ftsLine}
+
+Issue 11's figures on this machine:
+
+| at | build peak RSS ≤ 4 GB | build time per token ≤ 1.3× court's | open ≤ 1 s | query RSS ≤ 2 GB | arity 1 p95 | arity ≤ 3 p95 | bytes per token ≤ 8 |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${targetRows(results)}
+
+![Cost against collection size, as multiples of the court collection's](${SCALE_CHART})
+${SCALE_END}`;
+}
+
+const SERIES: { key: keyof Omit<Figures, 'tokens'>; label: string; color: string }[] = [
+  { key: 'buildPerToken', label: 'build time per token', color: '#1f77b4' },
+  { key: 'buildRssGb', label: 'build peak RSS', color: '#d62728' },
+  { key: 'openSeconds', label: 'open time', color: '#2ca02c' },
+  { key: 'queryRssGb', label: 'query RSS', color: '#9467bd' },
+  { key: 'arity1P95', label: 'arity 1 p95', color: '#ff7f0e' },
+  { key: 'arity3P95', label: 'arity ≤ 3 p95', color: '#8c564b' },
+];
+
+/** Log–log chart: x = tokens, y = each figure divided by the court collection's. */
+export function scaleChartSvg(results: ScaleResults): string {
+  const court = figures(results.court);
+  const points = results.sizes.map(figures).filter((m): m is Figures => m !== undefined);
+  const width = 640;
+  const height = 400;
+  const margin = { left: 64, right: 170, top: 40, bottom: 50 };
+  const all = court === undefined ? [] : [court, ...points];
+  const ratios = all.flatMap((m) => SERIES.map((s) => m[s.key] / court![s.key]));
+  const xMin = Math.log10(Math.min(...all.map((m) => m.tokens), 1e7));
+  const xMax = Math.log10(Math.max(...all.map((m) => m.tokens), 1e9));
+  const yMax = Math.log10(Math.max(10, ...ratios.filter(Number.isFinite)));
+  const yMin = Math.log10(Math.min(0.5, ...ratios.filter((r) => r > 0)));
+  const x = (tokens: number): number => margin.left + ((Math.log10(tokens) - xMin) / (xMax - xMin)) * (width - margin.left - margin.right);
+  const y = (ratio: number): number => height - margin.bottom - ((Math.log10(ratio) - yMin) / (yMax - yMin)) * (height - margin.top - margin.bottom);
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+    `<rect width="${width}" height="${height}" fill="white"/>`,
+    `<text x="${margin.left}" y="22" font-size="14">Cost against collection size (× the court collection's, log–log)</text>`,
+    `<line x1="${margin.left}" y1="${height - margin.bottom}" x2="${width - margin.right}" y2="${height - margin.bottom}" stroke="black"/>`,
+    `<line x1="${margin.left}" y1="${margin.top}" x2="${margin.left}" y2="${height - margin.bottom}" stroke="black"/>`,
+    `<text x="${(margin.left + width - margin.right) / 2}" y="${height - 12}" text-anchor="middle">tokens in the collection</text>`,
+  ];
+  for (let e = Math.ceil(xMin); e <= Math.floor(xMax); e++) {
+    parts.push(`<text x="${x(10 ** e).toFixed(1)}" y="${height - margin.bottom + 16}" text-anchor="middle">10^${e}</text>`);
+  }
+  for (let e = Math.ceil(yMin); e <= Math.floor(yMax); e++) {
+    parts.push(`<line x1="${margin.left}" y1="${y(10 ** e).toFixed(1)}" x2="${width - margin.right}" y2="${y(10 ** e).toFixed(1)}" stroke="#ddd"/>`);
+    parts.push(`<text x="${margin.left - 6}" y="${(y(10 ** e) + 4).toFixed(1)}" text-anchor="end">${10 ** e}×</text>`);
+  }
+  if (court !== undefined) {
+    SERIES.forEach((s, i) => {
+      const line = all.map((m) => `${x(m.tokens).toFixed(1)},${y(m[s.key] / court[s.key]).toFixed(1)}`).join(' ');
+      parts.push(`<polyline points="${line}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
+      for (const m of all) parts.push(`<circle cx="${x(m.tokens).toFixed(1)}" cy="${y(m[s.key] / court[s.key]).toFixed(1)}" r="3" fill="${s.color}"/>`);
+      const ly = margin.top + 10 + i * 18;
+      parts.push(`<line x1="${width - margin.right + 12}" y1="${ly}" x2="${width - margin.right + 32}" y2="${ly}" stroke="${s.color}" stroke-width="2"/>`);
+      parts.push(`<text x="${width - margin.right + 38}" y="${ly + 4}">${s.label}</text>`);
+    });
+  }
+  parts.push('</svg>');
+  return `${parts.join('\n')}\n`;
+}

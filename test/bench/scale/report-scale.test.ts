@@ -1,0 +1,54 @@
+/**
+ * The scale section of BENCHMARKS.md: verdicts against issue 11's figures, sizes that
+ * were not run say why, and the chart has one line per figure.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderScaleSection, scaleChartSvg, SCALE_END, SCALE_START, type ScaleRow } from '../../../bench/scale/report-scale.js';
+
+function measured(label: string, targetWords: number, tokens: number, scale: number): ScaleRow {
+  return {
+    label,
+    targetWords,
+    build: { seconds: 5 * scale, maxRssMb: 600 * scale, bytes: 6.5 * tokens, tokens, documents: 3000 },
+    coldOpenSeconds: 0.9 * scale,
+    detect: {
+      openSeconds: 0.8 * scale,
+      openBytes: 6.5 * tokens,
+      arity1: [2 * scale, 3 * scale],
+      arity3: [15 * scale, 40 * scale],
+      spansArity1: 20_000,
+      combinationSpansArity3: 25_000,
+      bytesPerJudgment: 0,
+      maxRssMb: 350 * scale,
+    },
+  };
+}
+
+describe('renderScaleSection', () => {
+  const court = measured('court (baseline)', 0, 10e6, 1);
+  // 30× the tokens: build time per token as the court's; RSS and open grow with it.
+  const at300M = measured('300M', 3e8, 3e8, 30);
+  const results = { machine: 'test machine', date: '2026-12-01', court, sizes: [at300M, { label: '1B', targetWords: 1e9, skipped: 'not run: too big' }] };
+
+  it('gives a verdict for each of the issue figures at 300M, and the reason a size was not run', () => {
+    const section = renderScaleSection(results);
+    expect(section.startsWith(SCALE_START)).toBe(true);
+    expect(section.endsWith(SCALE_END)).toBe(true);
+    const row300 = section.split('\n').find((l) => l.startsWith('| 300M (required)'))!;
+    // 600 MB × 30 = 17.6 GB build RSS; 1.00× the court's time per token; open 24 s; query RSS 10.3 GB.
+    expect(row300).toContain('17.58 GB: **not met**');
+    expect(row300).toContain('1.00×: met');
+    expect(row300).toContain('24.00 s: **not met**');
+    expect(row300).toContain('6.50: met');
+    expect(section.split('\n').find((l) => l.startsWith('| 1B (the aim)'))).toContain('not run: too big');
+    expect(section).toContain('| 1B | not run: too big |');
+  });
+
+  it('draws one line per figure, from the court collection to each measured size', () => {
+    const svg = scaleChartSvg(results);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<polyline /gu)).toHaveLength(6);
+    // Two points per line: the court and 300M (1B was not measured).
+    expect(svg.match(/<circle /gu)).toHaveLength(12);
+  });
+});
