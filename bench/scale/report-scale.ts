@@ -131,6 +131,17 @@ function targetRows(results: ScaleResults): string {
   return lines.join('\n');
 }
 
+/** How each figure grew from the court collection to the largest size measured. */
+function growthLine(results: ScaleResults): string {
+  const court = figures(results.court);
+  const rows = results.sizes.filter((r) => figures(r) !== undefined);
+  const last = rows.at(-1);
+  const m = last === undefined ? undefined : figures(last);
+  if (court === undefined || m === undefined) return '';
+  const times = (key: keyof Omit<Figures, 'tokens'>): string => `${f(m[key] / court[key])}×`;
+  return `From the court collection to ${last!.label} (${f(m.tokens / court.tokens)}× the tokens): build time per token ${times('buildPerToken')}, build peak RSS ${times('buildRssGb')}, open time ${times('openSeconds')}, query RSS ${times('queryRssGb')}, arity 1 p95 ${times('arity1P95')}, arity ≤ 3 p95 ${times('arity3P95')}.\n\n`;
+}
+
 export function renderScaleSection(results: ScaleResults): string {
   const measured = [results.court, ...results.sizes];
   const fts = results.sizes.find((r) => r.fts5 !== undefined);
@@ -152,7 +163,7 @@ Detection: the 144 de-identified court judgments, no source given, k = 2, N ≤ 
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${measured.map(tableRow).join('\n')}
 
-${ftsLine}
+${growthLine(results)}${ftsLine}
 
 Issue 11's figures on this machine:
 
@@ -204,6 +215,17 @@ export function scaleChartSvg(results: ScaleResults): string {
     parts.push(`<text x="${margin.left - 6}" y="${(y(10 ** e) + 4).toFixed(1)}" text-anchor="end">${10 ** e}×</text>`);
   }
   if (court !== undefined) {
+    // What growing in proportion to the collection looks like.
+    const largest = Math.max(...all.map((m) => m.tokens));
+    const ratio = Math.min(largest / court.tokens, 10 ** yMax);
+    parts.push(
+      `<line x1="${x(court.tokens).toFixed(1)}" y1="${y(1).toFixed(1)}" x2="${x(court.tokens * ratio).toFixed(1)}" y2="${y(ratio).toFixed(1)}" stroke="#999" stroke-dasharray="5 4"/>`,
+    );
+    const legendY = margin.top + 10 + SERIES.length * 18;
+    parts.push(
+      `<line x1="${width - margin.right + 12}" y1="${legendY}" x2="${width - margin.right + 32}" y2="${legendY}" stroke="#999" stroke-dasharray="5 4"/>`,
+    );
+    parts.push(`<text x="${width - margin.right + 38}" y="${legendY + 4}">in proportion to size</text>`);
     SERIES.forEach((s, i) => {
       const line = all.map((m) => `${x(m.tokens).toFixed(1)},${y(m[s.key] / court[s.key]).toFixed(1)}`).join(' ');
       parts.push(`<polyline points="${line}" fill="none" stroke="${s.color}" stroke-width="2"/>`);

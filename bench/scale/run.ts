@@ -4,6 +4,7 @@
 // bench/scale-last-run.json, the section of BENCHMARKS.md between its markers and the
 // chart. The court collection is measured in the same run: the baseline of "per token".
 // Not part of `npm test`: at 1B tokens it runs for hours and needs tens of GB of disk.
+// `npm run bench:scale -- --render` writes the section and chart again from the JSON.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -28,6 +29,7 @@ const court = join(shared, 'data', 'court', 'collection.jsonl.gz');
 const deidentified = join(shared, 'data', 'court', 'deidentified.jsonl.gz');
 const poolFiles = [court, join(shared, 'data', 'wiki', 'articles-20k.jsonl.gz'), join(shared, 'data', 'wiki', 'biographies.jsonl.gz')];
 const SEED = 11;
+const lastRunPath = join(root, 'bench', 'scale-last-run.json');
 /** The issue asks for a warning below this much free disk. */
 const DISK_WARNING_BYTES = 25e9;
 /** A size whose build is expected to need more than this share of RAM is not started (the kernel would kill something). */
@@ -72,6 +74,28 @@ function measure(row: ScaleRow, input: string, index: string): void {
   row.build = child<ScaleBuild>('build-ours.ts', [input, index]);
   row.coldOpenSeconds = dropPageCache() ? child<{ openSeconds: number }>('scale/detect-scale.ts', [index, deidentified, '--open-only']).openSeconds : null;
   row.detect = child<ScaleDetect>('scale/detect-scale.ts', [index, deidentified]);
+}
+
+/** Writes the chart and the section of BENCHMARKS.md between its markers. */
+function writeReport(results: ScaleResults): void {
+  mkdirSync(join(root, 'docs', 'benchmarks'), { recursive: true });
+  writeFileSync(join(root, SCALE_CHART), scaleChartSvg(results));
+  const benchmarksPath = join(root, 'BENCHMARKS.md');
+  const current = existsSync(benchmarksPath) ? readFileSync(benchmarksPath, 'utf8') : '# Benchmarks\n';
+  const section = renderScaleSection(results);
+  const start = current.indexOf(SCALE_START);
+  const end = current.indexOf(SCALE_END);
+  const next =
+    start >= 0 && end > start ? `${current.slice(0, start)}${section}${current.slice(end + SCALE_END.length)}` : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(benchmarksPath, next);
+  process.stdout.write(`${section}\n`);
+}
+
+if (process.argv.includes('--render')) {
+  if (!existsSync(lastRunPath))
+    throw new Error('--render writes the report from bench/scale-last-run.json, which is missing: run `npm run bench:scale` first.');
+  writeReport(JSON.parse(readFileSync(lastRunPath, 'utf8')) as ScaleResults);
+  process.exit(0);
 }
 
 const sizes = sizesFlag().map((label) => ({ label, targetWords: parseSize(label) }));
@@ -121,18 +145,8 @@ try {
       for (const path of [input, index, join(work, 'fts5.db'), join(work, 'fts5.db-wal')]) rmSync(path, { force: true });
     }
   }
-  writeFileSync(join(root, 'bench', 'scale-last-run.json'), `${JSON.stringify(results, null, 1)}\n`);
-  mkdirSync(join(root, 'docs', 'benchmarks'), { recursive: true });
-  writeFileSync(join(root, SCALE_CHART), scaleChartSvg(results));
-  const benchmarksPath = join(root, 'BENCHMARKS.md');
-  const current = existsSync(benchmarksPath) ? readFileSync(benchmarksPath, 'utf8') : '# Benchmarks\n';
-  const section = renderScaleSection(results);
-  const start = current.indexOf(SCALE_START);
-  const end = current.indexOf(SCALE_END);
-  const next =
-    start >= 0 && end > start ? `${current.slice(0, start)}${section}${current.slice(end + SCALE_END.length)}` : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(benchmarksPath, next);
-  process.stdout.write(`${section}\n`);
+  writeFileSync(lastRunPath, `${JSON.stringify(results, null, 1)}\n`);
+  writeReport(results);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
