@@ -29,6 +29,11 @@ const MIN_TOKENS_PER_PARALLEL_SHARD = 500_000;
  * Above this many, a batch is cut into more shards than cores: induced sorting touches
  * its arrays at random, and past ~8M entries cache and TLB misses make each entry dearer,
  * so smaller shards keep the build linear (each shard costs detection a few binary searches).
+ *
+ * Larger shards were measured on a remixed 100M-token collection (bench/scale, 2 cores):
+ * with 8M, 32M and 100M caps the build took 73, 107 and 104 s (peak RSS 4.1, 4.7 and
+ * 5.7 GB), opening 7, 13 and 14 s; arity-1 p95 fell from 40 to 23 and 16 ms, but arity ≤ 3
+ * p95 rose from 0.84 to 1.20 and 1.10 s. Fewer shards alone do not reach issue 11's figures.
  */
 const MAX_TOKENS_PER_SHARD = 8_000_000;
 /** Compaction is due when more shards than this accumulate. */
