@@ -18,25 +18,35 @@ const documents = gunzipSync(readFileSync(deidentifiedPath))
   .filter(Boolean)
   .map((l) => JSON.parse(l) as { id: string; text: string });
 
-/** Bytes this process has read from files so far (Linux: /proc/self/io, page cache included). */
-function bytesRead(): number {
-  const io = readFileSync('/proc/self/io', 'utf8');
-  return Number(/^rchar:\s*(\d+)/mu.exec(io)?.[1] ?? NaN);
+/** Bytes this process has read from files so far (Linux: /proc/self/io, page cache included); null elsewhere. */
+function bytesRead(): number | null {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8');
+    const rchar = /^rchar:\s*(\d+)/mu.exec(io)?.[1];
+    return rchar === undefined ? null : Number(rchar);
+  } catch {
+    return null;
+  }
 }
+
+const since = (before: number | null): number | null => {
+  const now = bytesRead();
+  return before === null || now === null ? null : now - before;
+};
 
 const readBeforeOpen = bytesRead();
 const openStarted = performance.now();
 const collection = openCollection(indexPath);
 const index = collection.phraseIndex();
 const openSeconds = (performance.now() - openStarted) / 1000;
-const openBytes = bytesRead() - readBeforeOpen;
+const openBytes = since(readBeforeOpen);
 if (process.argv.includes('--open-only')) {
   collection.close();
   process.stdout.write(JSON.stringify({ openSeconds, openBytes }));
   process.exit(0);
 }
 
-function pass(arity: 1 | 3): { ms: number[]; spans: number; combinationSpans: number; bytes: number } {
+function pass(arity: 1 | 3): { ms: number[]; spans: number; combinationSpans: number; bytes: number | null } {
   const ms: number[] = [];
   let spans = 0;
   let combinationSpans = 0;
@@ -48,7 +58,7 @@ function pass(arity: 1 | 3): { ms: number[]; spans: number; combinationSpans: nu
     spans += result.minimal.length;
     combinationSpans += result.combinations.length;
   }
-  return { ms, spans, combinationSpans, bytes: bytesRead() - before };
+  return { ms, spans, combinationSpans, bytes: since(before) };
 }
 
 pass(1);
@@ -63,7 +73,7 @@ process.stdout.write(
     arity3: arity3.ms,
     spansArity1: arity1.spans,
     combinationSpansArity3: arity3.combinationSpans,
-    bytesPerJudgment: (arity1.bytes + arity3.bytes) / (2 * documents.length),
+    bytesPerJudgment: arity1.bytes === null || arity3.bytes === null ? null : (arity1.bytes + arity3.bytes) / (2 * documents.length),
     maxRssMb: process.resourceUsage().maxRSS / 1024,
   }),
 );

@@ -11,12 +11,13 @@ export interface ScaleBuild {
 
 export interface ScaleDetect {
   openSeconds: number;
-  openBytes: number;
+  /** Null where the platform does not say (no /proc/self/io). */
+  openBytes: number | null;
   arity1: number[];
   arity3: number[];
   spansArity1: number;
   combinationSpansArity3: number;
-  bytesPerJudgment: number;
+  bytesPerJudgment: number | null;
   maxRssMb: number;
 }
 
@@ -96,7 +97,7 @@ function tableRow(row: ScaleRow): string {
     f(b.bytes / tokens, 2),
     `${f(d.openSeconds, 2)}${cold}`,
     f(d.maxRssMb / 1024, 2),
-    f(d.bytesPerJudgment / 1024, 1),
+    d.bytesPerJudgment === null ? 'n/a' : f(d.bytesPerJudgment / 1024, 1),
     `${d.spansArity1.toLocaleString('en')} / ${d.combinationSpansArity3.toLocaleString('en')}`,
     `${f(quantile(d.arity1, 0.5))} / ${f(quantile(d.arity1, 0.95))}`,
     `${f(quantile(d.arity3, 0.5), 0)} / ${f(quantile(d.arity3, 0.95), 0)} / ${f(Math.max(...d.arity3), 0)}`,
