@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip, constants } from 'node:zlib';
+import { mulberry32 } from '../../shared/seeded-random.js';
 
 interface JsonDocument {
   readonly id: string;
@@ -28,18 +29,6 @@ const SENTENCE_BREAK = /(?<=[.!?])\s+|\n+/u;
 export async function* readJsonLines(path: string): AsyncGenerator<JsonDocument> {
   const lines = createInterface({ input: createReadStream(path).pipe(createGunzip()), crlfDelay: Infinity });
   for await (const line of lines) if (line.trim() !== '') yield JSON.parse(line) as JsonDocument;
-}
-
-/** mulberry32: small, fast and seeded; quality is ample for shuffling. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 export function sentencesOf(text: string): string[] {
@@ -98,7 +87,7 @@ export async function remixCollection(input: RemixInput, output: string, targetW
     }
   }
   if (pool.length === 0) throw new Error('The remix pool is empty: no sentences outside the protected documents.');
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   let words = 0;
   let documents = 0;
   function* lines(): Generator<string> {
