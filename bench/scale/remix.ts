@@ -7,18 +7,12 @@
 // (about 38M words) is reused about 25 times, so its own N-grams are far more common
 // than in a real archive: fine for cost, which is what this benchmark measures, but the
 // spans found shrink for that reason too.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { createGunzip, createGzip, constants } from 'node:zlib';
+import { createGzip, constants } from 'node:zlib';
+import { readInputs } from '../../electron/import/read-inputs.js';
 import { mulberry32 } from '../../shared/seeded-random.js';
-
-interface JsonDocument {
-  readonly id: string;
-  readonly text: string;
-  readonly original_id?: string;
-}
 
 /** Words of a generated document: about a court judgment's. */
 const WORDS_PER_DOCUMENT = 750;
@@ -26,9 +20,12 @@ const WORDS_PER_DOCUMENT = 750;
 /** Sentences end at . ! ? followed by space, or at a line break. */
 const SENTENCE_BREAK = /(?<=[.!?])\s+|\n+/u;
 
-export async function* readJsonLines(path: string): AsyncGenerator<JsonDocument> {
-  const lines = createInterface({ input: createReadStream(path).pipe(createGunzip()), crlfDelay: Infinity });
-  for await (const line of lines) if (line.trim() !== '') yield JSON.parse(line) as JsonDocument;
+/** The documents of a JSONL(.gz) file, read by the importer the app uses; a bad record stops the benchmark. */
+export async function* readDocuments(path: string): AsyncGenerator<{ readonly id: string; readonly text: string; readonly originalId?: string | undefined }> {
+  for await (const record of readInputs([path])) {
+    if (record.kind !== 'document') throw new Error(record.message);
+    yield record;
+  }
 }
 
 export function sentencesOf(text: string): string[] {
@@ -67,9 +64,9 @@ export interface RemixResult {
 
 /** Writes about `targetWords` words as JSONL.gz to `output`. */
 export async function remixCollection(input: RemixInput, output: string, targetWords: number, seed: number): Promise<RemixResult> {
-  const verbatim: JsonDocument[] = [];
+  const verbatim: { id: string; text: string }[] = [];
   const excluded = new Set<string>();
-  for await (const document of readJsonLines(input.collection)) {
+  for await (const document of readDocuments(input.collection)) {
     if (!input.protectedIds.has(document.id)) continue;
     verbatim.push({ id: document.id, text: document.text });
     for (const sentence of sentencesOf(document.text)) excluded.add(sentence);
@@ -77,7 +74,7 @@ export async function remixCollection(input: RemixInput, output: string, targetW
   const pool: string[] = [];
   let poolWords = 0;
   for (const file of input.poolFiles) {
-    for await (const document of readJsonLines(file)) {
+    for await (const document of readDocuments(file)) {
       if (input.protectedIds.has(document.id)) continue;
       for (const sentence of sentencesOf(document.text)) {
         if (excluded.has(sentence)) continue;

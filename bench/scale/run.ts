@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, w
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { remixCollection, readJsonLines } from './remix.js';
+import { remixCollection, readDocuments } from './remix.js';
 import {
   renderScaleSection,
   scaleChartSvg,
@@ -115,7 +115,7 @@ try {
   measure(results.court, court, join(work, 'court.unl'));
   rmSync(join(work, 'court.unl'), { force: true });
   const protectedIds = new Set<string>();
-  for await (const document of readJsonLines(deidentified)) if (document.original_id !== undefined) protectedIds.add(document.original_id);
+  for await (const document of readDocuments(deidentified)) if (document.originalId !== undefined) protectedIds.add(document.originalId);
   // Peak RSS per token of the largest collection built so far predicts the next one (it
   // falls with size: fixed costs spread over more tokens).
   let largest: { name: string; build: ScaleBuild } = { name: "the court's", build: results.court.build! };
