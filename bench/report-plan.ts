@@ -1,5 +1,6 @@
 // The edit-plan section of BENCHMARKS.md (issue 9's targets), from bench/plan-latency.ts.
 import type { PlanRow } from './plan-latency.js';
+import { quantile } from './quantile.js';
 
 export interface PlanResults {
   documents: number;
@@ -10,11 +11,6 @@ export interface PlanResults {
   maxRssMb: number;
   /** The 1-minute load average when the plans ended (absent in older runs). */
   loadAverage?: number;
-}
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = values.slice().sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 const ok = (pass: boolean): string => (pass ? 'met' : '**not met**');

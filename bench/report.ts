@@ -1,5 +1,6 @@
 // Turns benchmark measurements into BENCHMARKS.md, with each target and its verdict.
 import { renderPlanSection, type PlanResults } from './report-plan.js';
+import { quantile } from './quantile.js';
 
 interface Build {
   seconds: number;
@@ -28,11 +29,6 @@ export interface BenchResults {
   rewriteTiny?: string;
   /** The real small model's rewriting figures, run by hand (bench/rewrite/real-model-cpu.md): included as written. */
   rewriteReal?: string;
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = values.slice().sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 const ok = (pass: boolean): string => (pass ? 'met' : '**not met**');

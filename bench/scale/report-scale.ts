@@ -1,5 +1,6 @@
 // The scale benchmark's section of BENCHMARKS.md (between SCALE_START and SCALE_END) and
 // its chart: cost against collection size, each figure as a multiple of the court's.
+import { quantile } from '../quantile.js';
 
 export interface ScaleBuild {
   seconds: number;
@@ -46,11 +47,6 @@ export interface ScaleResults {
 export const SCALE_START = '<!-- scale benchmark: written by `npm run bench:scale` -->';
 export const SCALE_END = '<!-- end of scale benchmark -->';
 export const SCALE_CHART = 'docs/benchmarks/scale-cost.svg';
-
-function quantile(values: number[], q: number): number {
-  const sorted = values.slice().sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
 
 const f = (n: number, digits = 1): string => n.toFixed(digits);
 const millions = (n: number): string => `${f(n / 1e6, n >= 1e8 ? 0 : 1)}M`;
