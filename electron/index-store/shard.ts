@@ -20,6 +20,12 @@ export interface ShardParts {
   readonly documentNumbers: Int32Array;
 }
 
+/**
+ * Postings of at least 1/MARK_SCAN_RATIO of a shard's documents are put in order by
+ * marking (one pass over the shard's documents); smaller ones are sorted.
+ */
+const MARK_SCAN_RATIO = 32;
+
 export class Shard {
   readonly tokens: Uint32Array;
   readonly suffixes: Uint32Array;
@@ -31,6 +37,12 @@ export class Shard {
   readonly live: Uint8Array;
   /** Distinct-document counting over ranges of `suffixes` (rebuilt when liveness changes). */
   distinct: DistinctDocuments;
+  /** Counts the changes of `live`: postings cached before a change are stale after it. */
+  liveVersion = 0;
+  /** True when documentNumbers ascend with the local document order (see sortedDocumentNumbers). */
+  private readonly numbersAscending: boolean;
+  /** Scratch marks of sortedDocumentNumbers, one per local document, all 0 between calls. */
+  private marks: Uint8Array | undefined;
   /** Range of `suffixes` starting with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
   private readonly bucketStarts: Uint32Array;
 
@@ -41,6 +53,9 @@ export class Shard {
     this.documentNumbers = parts.documentNumbers;
     const documents = parts.documentNumbers.length;
     this.live = new Uint8Array(documents);
+    let ascending = true;
+    for (let d = 1; d < documents && ascending; d++) ascending = parts.documentNumbers[d - 1]! < parts.documentNumbers[d]!;
+    this.numbersAscending = ascending;
     for (let d = 0; d < documents; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
 
     const documentOfPosition = documents <= 0xffff ? new Uint16Array(this.tokens.length) : new Uint32Array(this.tokens.length);
@@ -77,7 +92,10 @@ export class Shard {
         changed = true;
       }
     }
-    if (changed) this.distinct = new DistinctDocuments(this.documentOfSuffix, this.live);
+    if (changed) {
+      this.distinct = new DistinctDocuments(this.documentOfSuffix, this.live);
+      this.liveVersion++;
+    }
     return changed;
   }
 
@@ -110,6 +128,37 @@ export class Shard {
       else hi = mid;
     }
     return lo;
+  }
+
+  /**
+   * Writes the document numbers of the distinct live documents of [lo, hi) into `out`
+   * from `at`, ascending; returns where it stopped. `out` needs room for them all.
+   *
+   * Ascending order by marking: a common phrase's postings hold most of the shard's
+   * documents, and a typed-array sort costs about 50 ns an entry against about 7 for
+   * marking and scanning the shard's documents (measured here). Document numbers ascend
+   * with the local order in every shard the writer makes; a shard where they would not
+   * is sorted instead.
+   */
+  sortedDocumentNumbers(lo: number, hi: number, out: Int32Array, at: number): number {
+    const end = this.distinct.collectDistinct(lo, hi, out, at);
+    const found = end - at;
+    const { documentNumbers } = this;
+    if (!this.numbersAscending || found * MARK_SCAN_RATIO < this.documentCount) {
+      for (let i = at; i < end; i++) out[i] = documentNumbers[out[i]!]!;
+      out.subarray(at, end).sort();
+      return end;
+    }
+    const marks = (this.marks ??= new Uint8Array(this.documentCount));
+    for (let i = at; i < end; i++) marks[out[i]!] = 1;
+    let next = at;
+    for (let local = 0; local < marks.length; local++) {
+      if (marks[local] === 1) {
+        marks[local] = 0;
+        out[next++] = documentNumbers[local]!;
+      }
+    }
+    return next;
   }
 
   /** Tokens of one document (sentinels included), for rebuilding and term statistics. */

@@ -3,6 +3,7 @@
  * Loading from SQLite and building from documents both end here.
  */
 import type { PhraseIndex, PhraseWalker } from '../../shared/linkage/phrase-index.js';
+import { CACHED_POSTINGS_MIN, PostingsCache } from './postings-cache.js';
 import type { Shard } from './shard.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -12,8 +13,12 @@ export interface DocumentIdentity {
   readonly externalId: string;
 }
 
+/** Document entries the shared postings cache holds: 64 MB. */
+const POSTINGS_CACHE_ENTRIES = 16 * 1024 * 1024;
+
 export class ShardedIndex implements PhraseIndex {
   private readonly numberOfExternal = new Map<string, number>();
+  private readonly postings = new PostingsCache(POSTINGS_CACHE_ENTRIES);
   private readonly externalOfNumber = new Map<number, string>();
 
   constructor(
@@ -38,7 +43,7 @@ export class ShardedIndex implements PhraseIndex {
   }
 
   walker(): PhraseWalker {
-    return new ShardWalker(this.shards);
+    return new ShardWalker(this.shards, this.postings);
   }
 
   externalIds(documentNumbers: ArrayLike<number>): string[] {
@@ -76,8 +81,13 @@ export class ShardWalker implements PhraseWalker {
   private readonly low: Int32Array;
   private readonly high: Int32Array;
   private depth = 0;
+  /** Token ids walked so far: the cache key of the phrase. */
+  private readonly path: number[] = [];
 
-  constructor(private readonly shards: readonly Shard[]) {
+  constructor(
+    private readonly shards: readonly Shard[],
+    private readonly cache?: PostingsCache,
+  ) {
     this.low = new Int32Array(shards.length);
     this.high = new Int32Array(shards.length);
   }
@@ -91,6 +101,8 @@ export class ShardWalker implements PhraseWalker {
       if (this.low[s]! < this.high[s]!) any = true;
     }
     this.depth = 1;
+    this.path.length = 0;
+    this.path.push(tokenId);
     return any;
   }
 
@@ -114,6 +126,7 @@ export class ShardWalker implements PhraseWalker {
       }
     }
     this.depth = depth + 1;
+    this.path.push(tokenId);
     return any;
   }
 
@@ -129,17 +142,43 @@ export class ShardWalker implements PhraseWalker {
   }
 
   documents(): Int32Array {
-    const out: number[] = [];
+    // Room for every distinct document: no more than the range's entries, nor the shard's documents.
+    let room = 0;
+    for (let s = 0; s < this.shards.length; s++) {
+      const span = this.high[s]! - this.low[s]!;
+      if (span > 0) room += Math.min(span, this.shards[s]!.documentCount);
+    }
+    if (this.cache === undefined || room < CACHED_POSTINGS_MIN) return this.walkDocuments(room);
+    const key = this.path.join(',');
+    const stamp = livenessStamp(this.shards);
+    const cached = this.cache.get(key, stamp);
+    if (cached !== undefined) return cached;
+    const documents = this.walkDocuments(room);
+    this.cache.set(key, stamp, documents);
+    return documents;
+  }
+
+  private walkDocuments(room: number): Int32Array {
+    const out = new Int32Array(room);
+    let end = 0;
+    let ascending = true;
     for (let s = 0; s < this.shards.length; s++) {
       const lo = this.low[s]!;
       const hi = this.high[s]!;
       if (lo >= hi) continue;
-      const { documentNumbers } = this.shards[s]!;
-      this.shards[s]!.distinct.forEachDistinct(lo, hi, (d) => {
-        out.push(documentNumbers[d]!);
-        return true;
-      });
+      const from = end;
+      end = this.shards[s]!.sortedDocumentNumbers(lo, hi, out, from);
+      // Shards usually hold ascending, disjoint ranges of document numbers; then no merge is needed.
+      if (from > 0 && end > from && out[from]! < out[from - 1]!) ascending = false;
     }
-    return Int32Array.from(out).sort();
+    const documents = out.slice(0, end);
+    return ascending ? documents : documents.sort();
   }
+}
+
+/** Changes whenever any shard's liveness does (see PostingsCache). */
+function livenessStamp(shards: readonly Shard[]): number {
+  let stamp = 0;
+  for (const shard of shards) stamp += shard.liveVersion;
+  return stamp;
 }

@@ -193,4 +193,29 @@ describe('opening bad files', () => {
     expect(['index-corrupt', 'not-an-index']).toContain((error as AppError).code);
     expect(fileHash(truncated)).toBe(before);
   });
+
+  it('gives the live postings of a common phrase after removals, through the postings cache of an index opened before them', async () => {
+    // More documents than CACHED_POSTINGS_MIN hold the phrase, so its postings are cached.
+    const documents = Array.from({ length: 300 }, (_, i) => ({ id: `doc-${String(i).padStart(3, '0')}`, text: `the applicant complained. item ${i}` }));
+    const path = await makeCollection(documents.slice(0, 200));
+    const collection = CollectionIndex.open(path, { readonly: false });
+    await addDocuments(collection, recordsOf(documents.slice(200)));
+    const holders = (index: ReturnType<CollectionIndex['phraseIndex']>): string[] => {
+      const walker = index.walker();
+      const [the, applicant] = index.idsOf(['the', 'applicant']);
+      return walker.start(the!) && walker.extend(applicant!) ? index.externalIds(walker.documents()) : [];
+    };
+    const before = collection.phraseIndex();
+    expect(holders(before)).toEqual(documents.map((d) => d.id));
+    expect(holders(before)).toEqual(documents.map((d) => d.id));
+
+    const removed = new Set(['doc-000', 'doc-150', 'doc-299']);
+    removeDocuments(collection, [...removed]);
+    const after = collection.phraseIndex();
+    const live = documents.filter((d) => !removed.has(d.id)).map((d) => d.id);
+    expect(holders(after)).toEqual(live);
+    // The older index shares the shards, whose liveness changed: its cached postings must not outlive that.
+    expect(holders(before)).toEqual(live);
+    collection.close();
+  });
 });
