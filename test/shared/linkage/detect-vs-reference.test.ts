@@ -119,6 +119,65 @@ describe('detection agrees with the brute-force reference on phrase-pool collect
   });
 });
 
+// Larger collections: more documents than one word of a candidate bitset holds, and
+// phrases common enough for the shared postings cache (CACHED_POSTINGS_MIN). Each
+// document lacks one of three phrases, a few hold all three: every phrase is in most
+// documents (the complement path of findTriples), every pair in many, and the triple in
+// few, so it links when fewer than k documents hold all three.
+const largePoolArb = fc
+  .record({
+    documents: fc.array(fc.nat({ max: 30 }), { minLength: 33, maxLength: 420 }),
+    removed: fc.array(fc.nat(), { maxLength: 5 }),
+    query: fc.array(fc.nat({ max: 2 }), { minLength: 0, maxLength: 3 }),
+    k: fc.integer({ min: 2, max: 3 }),
+    perShard: fc.constantFrom(16, 100, 1000),
+    useSource: fc.boolean(),
+  })
+  .map((s) => {
+    const phrases = 3;
+    const phrase = (i: number) => `w${i} x${i}`;
+    const documents = s.documents.map((pick, i) => ({
+      id: `doc-${i}`,
+      text: Array.from({ length: phrases }, (_, p) => (pick !== 0 && pick % phrases === p ? 'filler' : phrase(p))).join('. '),
+    }));
+    const removed = new Set(s.removed.map((r) => documents[r % documents.length]!.id));
+    const live = documents.filter((d) => !removed.has(d.id));
+    const query = [...Array.from({ length: phrases }, (_, p) => phrase(p)), ...s.query.map(phrase)].join('. ');
+    // With a source, the source is a document holding all three (when one is live).
+    const source = s.useSource ? live.find((d) => !d.text.includes('filler'))?.id : undefined;
+    return { ...s, phrases, documents, removed, live, query, source };
+  });
+
+describe('detection agrees with the brute-force reference on large phrase-pool collections', () => {
+  it('checked twice through one index (the second answer comes from the postings cache)', () => {
+    let withTriples = 0;
+    fc.assert(
+      fc.property(largePoolArb, (s) => {
+        const index = buildMemoryIndex(s.documents, { documentsPerShard: s.perShard, removed: s.removed });
+        const settings = { k: s.k, maxN: 8, arity: 3 as const, sourceId: s.source };
+        const expected = referenceDetect(s.live, s.query, settings);
+        if (expected.minimalLinkableTriples > 0) withTriples++;
+        for (let pass = 0; pass < 2; pass++) {
+          for (let p = 0; p < s.phrases; p++) {
+            const walker = index.walker();
+            const [first, second] = index.idsOf([`w${p}`, `x${p}`]);
+            const documents = walker.start(first!) && walker.extend(second!) ? index.externalIds(walker.documents()) : [];
+            expect(documents).toEqual(s.live.filter((d) => d.text.includes(`w${p} x${p}`)).map((d) => d.id));
+          }
+          const actual = detectLinkage(index, s.query, settings, { allCombinations: true });
+          expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
+          expect(actual.summary.linkablePairs).toBe(expected.linkablePairs);
+          expect(actual.summary.minimalLinkableTriples).toBe(expected.minimalLinkableTriples);
+          expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(expected.minimal);
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // The generator must make linkable triples, or the complement path goes untested.
+    expect(withTriples).toBeGreaterThan(5);
+  });
+});
+
 describe('witnesses', () => {
   it('are minimal linkable combinations whose shortest member is the flagged span', () => {
     fc.assert(
