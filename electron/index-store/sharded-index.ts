@@ -76,12 +76,19 @@ export class ShardedIndex implements PhraseIndex {
 /**
  * Walks a phrase across all shards at once: one [low, high) range per shard, narrowed
  * by binary search as tokens are appended.
+ *
+ * Lazily: a shard's range is narrowed to the phrase only when an answer needs it. Whether
+ * a phrase occurs needs one shard that holds it, and whether it is in k documents
+ * usually needs the first shard or two; only a rare phrase (and its postings) needs them
+ * all. Detection extends common phrases far more often than it meets rare ones, and
+ * eager narrowing did two binary searches per shard on every token.
  */
 export class ShardWalker implements PhraseWalker {
   private readonly low: Int32Array;
   private readonly high: Int32Array;
-  private depth = 0;
-  /** Token ids walked so far: the cache key of the phrase. */
+  /** How many tokens of `path` each shard's range is narrowed to (an empty range counts as narrowed). */
+  private readonly narrowedTo: Int32Array;
+  /** Token ids walked so far: what lagging shards catch up on, and the cache key of the phrase. */
   private readonly path: number[] = [];
 
   constructor(
@@ -90,6 +97,7 @@ export class ShardWalker implements PhraseWalker {
   ) {
     this.low = new Int32Array(shards.length);
     this.high = new Int32Array(shards.length);
+    this.narrowedTo = new Int32Array(shards.length);
   }
 
   start(tokenId: number): boolean {
@@ -100,48 +108,56 @@ export class ShardWalker implements PhraseWalker {
       this.high[s] = shard.bucketHigh(tokenId);
       if (this.low[s]! < this.high[s]!) any = true;
     }
-    this.depth = 1;
+    this.narrowedTo.fill(1);
     this.path.length = 0;
     this.path.push(tokenId);
     return any;
   }
 
   extend(tokenId: number): boolean {
-    let any = false;
-    const depth = this.depth;
-    for (let s = 0; s < this.shards.length; s++) {
-      let lo = this.low[s]!;
-      let hi = this.high[s]!;
-      if (lo < hi) {
-        if (tokenId <= 0) {
-          lo = hi;
-        } else {
-          const shard = this.shards[s]!;
-          lo = shard.boundAt(lo, hi, depth, tokenId, false);
-          hi = shard.boundAt(lo, hi, depth, tokenId, true);
-        }
-        this.low[s] = lo;
-        this.high[s] = hi;
-        if (lo < hi) any = true;
-      }
-    }
-    this.depth = depth + 1;
     this.path.push(tokenId);
-    return any;
+    if (tokenId <= 0) {
+      // No phrase runs past a segment end.
+      this.high.set(this.low);
+      this.narrowedTo.fill(this.path.length);
+      return false;
+    }
+    // The first shard that holds the longer phrase answers; the rest catch up when asked.
+    for (let s = 0; s < this.shards.length; s++) if (this.narrow(s)) return true;
+    return false;
+  }
+
+  /** Narrows shard s's range to the whole path; true when it is not empty. */
+  private narrow(s: number): boolean {
+    const depth = this.path.length;
+    let lo = this.low[s]!;
+    let hi = this.high[s]!;
+    let at = this.narrowedTo[s]!;
+    if (at < depth && lo < hi) {
+      const shard = this.shards[s]!;
+      for (; at < depth && lo < hi; at++) {
+        const tokenId = this.path[at]!;
+        lo = shard.boundAt(lo, hi, at, tokenId, false);
+        hi = shard.boundAt(lo, hi, at, tokenId, true);
+      }
+      this.low[s] = lo;
+      this.high[s] = hi;
+    }
+    this.narrowedTo[s] = depth;
+    return lo < hi;
   }
 
   countDocuments(cap: number): number {
     // Documents never span shards, so per-shard counts add up.
     let found = 0;
     for (let s = 0; s < this.shards.length && found < cap; s++) {
-      const lo = this.low[s]!;
-      const hi = this.high[s]!;
-      if (lo < hi) found += this.shards[s]!.distinct.count(lo, hi, cap - found);
+      if (this.narrow(s)) found += this.shards[s]!.distinct.count(this.low[s]!, this.high[s]!, cap - found);
     }
     return Math.min(found, cap);
   }
 
   documents(): Int32Array {
+    for (let s = 0; s < this.shards.length; s++) this.narrow(s);
     // Room for every distinct document: no more than the range's entries, nor the shard's documents.
     let room = 0;
     for (let s = 0; s < this.shards.length; s++) {
