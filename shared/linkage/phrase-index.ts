@@ -16,7 +16,10 @@ export interface PhraseWalker {
    * keeps common phrases cheap.
    */
   countDocuments(cap: number): number;
-  /** The live documents holding the phrase, as ascending document numbers. */
+  /**
+   * The live documents holding the phrase, as ascending document numbers. Read-only: an
+   * index may hand the same array to every caller (the store caches common phrases').
+   */
   documents(): Int32Array;
 }
 
