@@ -161,6 +161,32 @@ export class Shard {
     return next;
   }
 
+  /**
+   * Within [low, high), whose phrases share their first `from` tokens, the first entry
+   * whose tokens [from, path.length) are ≥ path[from..] (or > it, when `strictlyAbove`):
+   * boundAt over several tokens at once, for a range that lags several tokens behind.
+   */
+  boundPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number {
+    const { suffixes, tokens } = this;
+    const depth = path.length;
+    let lo = low;
+    let hi = high;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const start = suffixes[mid]!;
+      // Compare the suffix with the path from `from` on; a sentinel (0) ends the comparison below any token.
+      let order = 0;
+      for (let j = from; j < depth && order === 0; j++) {
+        const t = tokens[start + j]!;
+        const p = path[j]!;
+        if (t !== p) order = t < p ? -1 : 1;
+      }
+      if (order < 0 || (strictlyAbove && order === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** Tokens of one document (sentinels included), for rebuilding and term statistics. */
   documentTokens(local: number): Uint32Array {
     return this.tokens.subarray(this.documentStarts[local]!, this.documentStarts[local + 1]!);

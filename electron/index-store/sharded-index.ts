@@ -132,13 +132,17 @@ export class ShardWalker implements PhraseWalker {
     const depth = this.path.length;
     let lo = this.low[s]!;
     let hi = this.high[s]!;
-    let at = this.narrowedTo[s]!;
+    const at = this.narrowedTo[s]!;
     if (at < depth && lo < hi) {
       const shard = this.shards[s]!;
-      for (; at < depth && lo < hi; at++) {
+      if (at === depth - 1) {
         const tokenId = this.path[at]!;
         lo = shard.boundAt(lo, hi, at, tokenId, false);
         hi = shard.boundAt(lo, hi, at, tokenId, true);
+      } else {
+        // Several tokens behind: two searches over all of them, not two per token.
+        lo = shard.boundPath(lo, hi, at, this.path, false);
+        hi = shard.boundPath(lo, hi, at, this.path, true);
       }
       this.low[s] = lo;
       this.high[s] = hi;

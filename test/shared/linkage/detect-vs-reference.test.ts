@@ -178,6 +178,41 @@ describe('detection agrees with the brute-force reference on large phrase-pool c
   });
 });
 
+// Many shards and a tiny vocabulary: short phrases are in k documents of the first shard
+// alone, so the other shards' ranges lag several tokens behind (ShardWalker narrows them
+// only when asked) and must catch up when a longer phrase turns rare.
+const manyShardsArb = fc.record({
+  texts: fc.array(
+    fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 20, maxLength: 40 }).map((words) => words.join(' ')),
+    { minLength: 20, maxLength: 60 },
+  ),
+  query: fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 10, maxLength: 30 }),
+  copyFrom: fc.nat(),
+  k: fc.integer({ min: 2, max: 3 }),
+  perShard: fc.integer({ min: 1, max: 4 }),
+  removed: fc.array(fc.nat(), { maxLength: 4 }),
+});
+
+describe('detection agrees with the brute-force reference over many shards', () => {
+  it('when most shards lag behind the phrase', () => {
+    fc.assert(
+      fc.property(manyShardsArb, (s) => {
+        const documents = s.texts.map((text, i) => ({ id: `doc-${i}`, text }));
+        const removed = new Set(s.removed.map((r) => documents[r % documents.length]!.id));
+        const live = documents.filter((d) => !removed.has(d.id));
+        const query = `${documents[s.copyFrom % documents.length]!.text} ${s.query.join(' ')}`;
+        const index = buildMemoryIndex(documents, { documentsPerShard: s.perShard, removed });
+        const settings = { k: s.k, maxN: 8, arity: 1 as const };
+        const expected = referenceDetect(live, query, settings);
+        const actual = detectLinkage(index, query, settings);
+        expect(actual.summary.linkable).toBe(expected.linkable);
+        expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(expected.minimal);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
 describe('witnesses', () => {
   it('are minimal linkable combinations whose shortest member is the flagged span', () => {
     fc.assert(
