@@ -39,57 +39,45 @@ export class DistinctDocuments {
   }
 
   /**
-   * Calls `visit` with the shard-local document of each first occurrence in [lo, hi),
-   * in suffix order, until it returns false.
-   */
-  forEachDistinct(lo: number, hi: number, visit: (document: number) => boolean): void {
-    const { previous, smallMin, largeMin, documentOfSuffix } = this;
-    let i = lo;
-    while (i < hi) {
-      if ((i & ((1 << LARGE) - 1)) === 0 && i + (1 << LARGE) <= hi && largeMin[i >>> LARGE]! >= lo) {
-        i += 1 << LARGE;
-        continue;
-      }
-      if ((i & ((1 << SMALL) - 1)) === 0 && i + (1 << SMALL) <= hi && smallMin[i >>> SMALL]! >= lo) {
-        i += 1 << SMALL;
-        continue;
-      }
-      if (previous[i]! < lo && !visit(documentOfSuffix[i]!)) return;
-      i++;
-    }
-  }
-
-  /**
    * Writes the shard-local document of each first occurrence in [lo, hi) into `out` from
    * `at`, in suffix order; returns where it stopped. `out` needs room for every distinct
-   * document of the range. The loop of forEachDistinct without a call per document: a
-   * common phrase's postings are most of the time arity ≤ 3 detection takes on a large
-   * collection.
+   * document of the range.
    */
   collectDistinct(lo: number, hi: number, out: Int32Array, at: number): number {
-    const { previous, smallMin, largeMin, documentOfSuffix } = this;
-    let i = lo;
-    let end = at;
-    while (i < hi) {
-      if ((i & ((1 << LARGE) - 1)) === 0 && i + (1 << LARGE) <= hi && largeMin[i >>> LARGE]! >= lo) {
-        i += 1 << LARGE;
-        continue;
-      }
-      if ((i & ((1 << SMALL) - 1)) === 0 && i + (1 << SMALL) <= hi && smallMin[i >>> SMALL]! >= lo) {
-        i += 1 << SMALL;
-        continue;
-      }
-      if (previous[i]! < lo) out[end++] = documentOfSuffix[i]!;
-      i++;
-    }
-    return end;
+    return at + this.scan(lo, hi, Infinity, out, at);
   }
 
   /** Distinct live documents in [lo, hi), counted up to `cap`. */
   count(lo: number, hi: number, cap: number): number {
+    return this.scan(lo, hi, cap, undefined, 0);
+  }
+
+  /**
+   * Finds the first occurrences in [lo, hi), up to `limit` of them, writing their
+   * documents into `out` from `at` when it is given; returns how many it found. No call
+   * per document: a common phrase's postings are most of the time arity ≤ 3 detection
+   * takes on a large collection.
+   */
+  private scan(lo: number, hi: number, limit: number, out: Int32Array | undefined, at: number): number {
+    const { previous, smallMin, largeMin, documentOfSuffix } = this;
     let found = 0;
-    this.forEachDistinct(lo, hi, () => ++found < cap);
-    return Math.min(found, cap);
+    let i = lo;
+    while (i < hi && found < limit) {
+      if ((i & ((1 << LARGE) - 1)) === 0 && i + (1 << LARGE) <= hi && largeMin[i >>> LARGE]! >= lo) {
+        i += 1 << LARGE;
+        continue;
+      }
+      if ((i & ((1 << SMALL) - 1)) === 0 && i + (1 << SMALL) <= hi && smallMin[i >>> SMALL]! >= lo) {
+        i += 1 << SMALL;
+        continue;
+      }
+      if (previous[i]! < lo) {
+        if (out !== undefined) out[at + found] = documentOfSuffix[i]!;
+        found++;
+      }
+      i++;
+    }
+    return found;
   }
 }
 
