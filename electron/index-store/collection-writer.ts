@@ -17,25 +17,12 @@ import { compilePlaceholderPattern, DEFAULT_PLACEHOLDER_PATTERN } from '../../sh
 import type { ImportProblem, ImportRecord } from '../import/import-records.js';
 import { CollectionIndex } from './collection-index.js';
 import { createIndexFile, readMeta, writeMeta } from './schema.js';
-import { ShardTokenizer, splitTokenizedShard, type TokenizedShard } from './shard-builder.js';
-import { insertShard, insertVocabularyPart, readVocabulary, type EncodedShard } from './shard-storage.js';
-import { sortParallelism, sortShards } from './sort-pool.js';
+import { ShardTokenizer, type TokenizedShard } from './shard-builder.js';
+import { ShardPipeline, type WriteSortedBatch } from './shard-pipeline.js';
+import { insertShard, insertVocabularyPart, readVocabulary } from './shard-storage.js';
 import { Vocabulary } from './vocabulary.js';
 import { sha256Text } from '../runtime/text-hash.js';
 
-/** Below this many stream tokens a batch is sorted as one shard: workers cost more than they save. */
-const MIN_TOKENS_PER_PARALLEL_SHARD = 500_000;
-/**
- * Above this many, a batch is cut into more shards than cores: induced sorting touches
- * its arrays at random, and past ~8M entries cache and TLB misses make each entry dearer,
- * so smaller shards keep the build linear (each shard costs detection a few binary searches).
- *
- * Larger shards were measured on a remixed 100M-token collection (bench/scale, 2 cores):
- * with 8M, 32M and 100M caps the build took 73, 107 and 104 s (peak RSS 4.1, 4.7 and
- * 5.7 GB), opening 7, 13 and 14 s; arity-1 p95 fell from 40 to 23 and 16 ms, but arity ≤ 3
- * p95 rose from 0.84 to 1.20 and 1.10 s. Fewer shards alone do not reach issue 11's figures.
- */
-const MAX_TOKENS_PER_SHARD = 8_000_000;
 /** Compaction is due when more shards than this accumulate. */
 const MAX_SHARDS_BEFORE_COMPACTION = 16;
 
@@ -60,6 +47,8 @@ export interface AddOptions {
   readonly replace?: boolean;
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: WriteProgress | undefined;
+  /** Stream tokens per shard (see shard-pipeline.ts); tests set small ones to get many batches. */
+  readonly shardTokens?: number | undefined;
 }
 
 function now(): string {
@@ -106,24 +95,6 @@ interface PendingDocument {
   readonly textSha256: string;
 }
 
-function shardCountFor(streamLength: number): number {
-  const parallel = Math.max(1, Math.min(sortParallelism(), Math.floor(streamLength / MIN_TOKENS_PER_PARALLEL_SHARD)));
-  return Math.max(parallel, Math.ceil(streamLength / MAX_TOKENS_PER_SHARD));
-}
-
-/** Sorts a tokenized batch (split for parallel sorting) with progress. */
-async function sortBatch(batch: TokenizedShard, maxTokenId: number, options: AddOptions): Promise<{ encoded: EncodedShard[]; parts: TokenizedShard[] }> {
-  // Note: sorting on workers transfers each part's token stream, so parts[i].tokens is
-  // unusable afterwards; callers only read the document numbers.
-  const parts = splitTokenizedShard(batch, shardCountFor(batch.tokens.length));
-  options.onProgress?.('sorting', 0, parts.length);
-  const encoded = await sortShards(parts, maxTokenId, {
-    signal: options.signal,
-    onShardSorted: (done, total) => options.onProgress?.('sorting', done, total),
-  });
-  return { encoded, parts };
-}
-
 /**
  * Deflates texts on the thread pool while this thread tokenizes (reading uses one core;
  * compression takes the other), with a bounded backlog so memory stays flat.
@@ -143,25 +114,28 @@ class TextCompressor {
   }
 }
 
-/** Writes sorted shards and their documents; returns nothing. Call inside the transaction. */
-function writeShards(
-  db: Database.Database,
-  encoded: EncodedShard[],
-  parts: TokenizedShard[],
-  documents: Map<number, PendingDocument>,
-  texts: Map<number, Buffer>,
-): void {
+/** The documents of one batch, with their texts (being compressed). */
+interface BatchDocuments {
+  readonly documents: Map<number, PendingDocument>;
+  readonly texts: TextCompressor;
+}
+
+/** Writes a sorted batch's shards and their documents. Call inside the transaction. */
+function batchWriter(db: Database.Database): WriteSortedBatch<BatchDocuments> {
   const insertDocument = db.prepare(
     'INSERT INTO documents (number, external_id, shard_id, shard_document, token_count, char_count, origin, source, text_sha256, text, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const createdAt = now();
-  encoded.forEach((shard, s) => {
-    const shardId = insertShard(db, shard, createdAt);
-    parts[s]!.documentNumbers.forEach((number, local) => {
-      const d = documents.get(number)!;
-      insertDocument.run(d.number, d.id, shardId, local, d.tokens, d.characters, d.origin, d.source ?? null, d.textSha256, texts.get(number)!, createdAt);
+  return async (encoded, parts, batch) => {
+    const texts = await batch.texts.finish();
+    const createdAt = now();
+    encoded.forEach((shard, s) => {
+      const shardId = insertShard(db, shard, createdAt);
+      parts[s]!.documentNumbers.forEach((number, local) => {
+        const d = batch.documents.get(number)!;
+        insertDocument.run(d.number, d.id, shardId, local, d.tokens, d.characters, d.origin, d.source ?? null, d.textSha256, texts.get(number)!, createdAt);
+      });
     });
-  });
+  };
 }
 
 /**
@@ -180,73 +154,84 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
     const existing = new Set((db.prepare('SELECT external_id FROM documents').all() as { external_id: string }[]).map((r) => r.external_id));
     const sequence = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'documents'").get() as { seq: number } | undefined;
     let nextNumber = (sequence?.seq ?? 0) + 1;
+    // Replaced documents go before their successors are written (ids are unique); the transaction undoes both on failure.
+    const removeReplaced = db.prepare('DELETE FROM documents WHERE external_id = ?');
 
-    const tokenizer = new ShardTokenizer(vocabulary, pattern);
-    const compressor = new TextCompressor();
+    const pipeline = new ShardPipeline(batchWriter(db), {
+      signal: options.signal,
+      shardTokens: options.shardTokens,
+      onShardWritten: (done, total) => options.onProgress?.('sorting', done, total),
+    });
+    const newBatch = () => ({ tokenizer: new ShardTokenizer(vocabulary, pattern), documents: new Map<number, PendingDocument>(), texts: new TextCompressor() });
+    let batch = newBatch();
     const problems: ImportProblem[] = [];
-    const pending = new Map<number, PendingDocument>();
     const seen = new Set<string>();
-    const replacing: string[] = [];
+    let added = 0;
+    let replaced = 0;
     let tokens = 0;
-    for await (const record of records) {
-      throwIfAborted(options.signal);
-      if (record.kind === 'problem') {
-        problems.push(record);
-        continue;
-      }
-      if (seen.has(record.id)) {
-        problems.push({
-          kind: 'problem',
-          origin: record.origin,
-          code: 'duplicate-id',
-          message: `${record.origin}: id "${record.id}" appears twice in this import; the first one was kept.`,
-        });
-        continue;
-      }
-      if (existing.has(record.id)) {
-        if (options.replace !== true) {
+    try {
+      for await (const record of records) {
+        throwIfAborted(options.signal);
+        if (record.kind === 'problem') {
+          problems.push(record);
+          continue;
+        }
+        if (seen.has(record.id)) {
           problems.push({
             kind: 'problem',
             origin: record.origin,
             code: 'duplicate-id',
-            message: `${record.origin}: the collection already has a document "${record.id}". Use --replace to replace it.`,
+            message: `${record.origin}: id "${record.id}" appears twice in this import; the first one was kept.`,
           });
           continue;
         }
-        replacing.push(record.id);
+        if (existing.has(record.id)) {
+          if (options.replace !== true) {
+            problems.push({
+              kind: 'problem',
+              origin: record.origin,
+              code: 'duplicate-id',
+              message: `${record.origin}: the collection already has a document "${record.id}". Use --replace to replace it.`,
+            });
+            continue;
+          }
+          removeReplaced.run(record.id);
+          replaced++;
+        }
+        seen.add(record.id);
+        const number = nextNumber++;
+        const count = batch.tokenizer.add({ documentNumber: number, text: record.text });
+        tokens += count;
+        added++;
+        batch.documents.set(number, {
+          number,
+          id: record.id,
+          tokens: count,
+          characters: record.text.length,
+          origin: record.origin,
+          source: record.source,
+          textSha256: sha256Text(record.text),
+        });
+        await batch.texts.add(number, record.text);
+        options.onProgress?.('reading', added, 0);
+        if (batch.tokenizer.length >= pipeline.shardTokens) {
+          const full = batch;
+          batch = newBatch();
+          await pipeline.submitFull(full.tokenizer.finish(), vocabulary.maxId, full);
+        }
       }
-      seen.add(record.id);
-      const number = nextNumber++;
-      const count = tokenizer.add({ documentNumber: number, text: record.text });
-      tokens += count;
-      pending.set(number, {
-        number,
-        id: record.id,
-        tokens: count,
-        characters: record.text.length,
-        origin: record.origin,
-        source: record.source,
-        textSha256: sha256Text(record.text),
-      });
-      await compressor.add(number, record.text);
-      options.onProgress?.('reading', tokenizer.documentCount, 0);
+      if (added === 0) return { added: 0, replaced: 0, tokens: 0, problems, seconds: (performance.now() - started) / 1000 };
+      await pipeline.finish(batch.documents.size > 0 ? batch.tokenizer.finish() : undefined, vocabulary.maxId, batch);
+    } catch (error) {
+      pipeline.cancel();
+      throw error;
     }
-    if (pending.size === 0) return { added: 0, replaced: 0, tokens: 0, problems, seconds: (performance.now() - started) / 1000 };
-
-    const { encoded, parts } = await sortBatch(tokenizer.finish(), vocabulary.maxId, options);
     throwIfAborted(options.signal);
-    options.onProgress?.('writing', 0, pending.size);
-    const texts = await compressor.finish();
-    throwIfAborted(options.signal);
+    options.onProgress?.('writing', 0, 1);
     insertVocabularyPart(db, vocabularyBefore, vocabulary.keysFrom(vocabularyBefore));
-    if (replacing.length > 0) {
-      const remove = db.prepare('DELETE FROM documents WHERE external_id = ?');
-      for (const id of replacing) remove.run(id);
-    }
-    writeShards(db, encoded, parts, pending, texts);
     bumpGeneration(db);
-    options.onProgress?.('writing', pending.size, pending.size);
-    return { added: pending.size, replaced: replacing.length, tokens, problems, seconds: (performance.now() - started) / 1000 };
+    options.onProgress?.('writing', 1, 1);
+    return { added, replaced, tokens, problems, seconds: (performance.now() - started) / 1000 };
   });
 }
 
@@ -349,55 +334,85 @@ export async function compactCollection(collection: CollectionIndex, options: Ad
   const index = collection.phraseIndex();
   const { db } = collection;
   return inWriteTransaction(db, async () => {
-    options.onProgress?.('compacting', 0, 1);
     const before = index.shards.length;
-    const starts: number[] = [];
-    const numbers: number[] = [];
-    const counts: number[] = [];
-    const pieces: Uint32Array[] = [];
-    let length = 0;
-    for (const shard of index.shards) {
-      for (let local = 0; local < shard.documentCount; local++) {
-        if (shard.live[local] === 0) continue;
-        const piece = shard.documentTokens(local);
-        starts.push(length);
-        numbers.push(shard.documentNumbers[local]!);
-        let tokenCount = 0;
-        for (const t of piece) if (t !== 0) tokenCount++;
-        counts.push(tokenCount);
-        pieces.push(piece);
-        length += piece.length;
-      }
-    }
-    const tokens = new Uint32Array(length);
-    let offset = 0;
-    for (const piece of pieces) {
-      tokens.set(piece, offset);
-      offset += piece.length;
-    }
     const oldShards = (db.prepare('SELECT id FROM shards').all() as { id: number }[]).map((r) => r.id);
+    const liveTokens = index.shards.reduce((sum, shard) => {
+      for (let local = 0; local < shard.documentCount; local++) if (shard.live[local] !== 0) sum += shard.documentTokens(local).length;
+      return sum;
+    }, 0);
+    const move = db.prepare('UPDATE documents SET shard_id = ?, shard_document = ? WHERE number = ?');
     let after = 0;
-    if (numbers.length > 0) {
-      const whole: TokenizedShard = {
-        tokens,
-        documentStarts: Uint32Array.from([...starts, length]),
-        documentNumbers: Int32Array.from(numbers),
-        tokenCounts: Int32Array.from(counts),
-      };
-      const { encoded, parts } = await sortBatch(whole, index.vocabulary.maxId, options);
-      throwIfAborted(options.signal);
-      const move = db.prepare('UPDATE documents SET shard_id = ?, shard_document = ? WHERE number = ?');
-      const createdAt = now();
-      encoded.forEach((shard, s) => {
-        const shardId = insertShard(db, shard, createdAt);
-        parts[s]!.documentNumbers.forEach((number, local) => move.run(shardId, local, number));
-      });
-      after = encoded.length;
+    let copied = 0;
+    const pipeline = new ShardPipeline<null>(
+      (encoded, parts) => {
+        const createdAt = now();
+        encoded.forEach((shard, s) => {
+          const shardId = insertShard(db, shard, createdAt);
+          parts[s]!.documentNumbers.forEach((number, local) => move.run(shardId, local, number));
+        });
+        after += encoded.length;
+      },
+      { signal: options.signal, shardTokens: options.shardTokens },
+    );
+    // The live documents' token streams, copied a batch at a time (no re-tokenizing).
+    let batch = new StreamBatch();
+    options.onProgress?.('compacting', 0, liveTokens);
+    try {
+      for (const shard of index.shards) {
+        for (let local = 0; local < shard.documentCount; local++) {
+          if (shard.live[local] === 0) continue;
+          const piece = shard.documentTokens(local);
+          batch.add(shard.documentNumbers[local]!, piece);
+          copied += piece.length;
+          if (batch.length >= pipeline.shardTokens) {
+            const full = batch;
+            batch = new StreamBatch();
+            await pipeline.submitFull(full.finish(), index.vocabulary.maxId, null);
+            throwIfAborted(options.signal);
+            options.onProgress?.('compacting', copied, liveTokens);
+          }
+        }
+      }
+      await pipeline.finish(batch.length > 0 ? batch.finish() : undefined, index.vocabulary.maxId, null);
+    } catch (error) {
+      pipeline.cancel();
+      throw error;
     }
+    throwIfAborted(options.signal);
     const drop = db.prepare('DELETE FROM shards WHERE id = ?');
     for (const id of oldShards) drop.run(id);
     bumpGeneration(db);
-    options.onProgress?.('compacting', 1, 1);
+    options.onProgress?.('compacting', liveTokens, liveTokens);
     return { shardsBefore: before, shardsAfter: after };
   });
+}
+
+/** Token streams of whole documents (sentinels included), gathered into one batch. */
+class StreamBatch {
+  private readonly pieces: Uint32Array[] = [];
+  private readonly numbers: number[] = [];
+  private readonly counts: number[] = [];
+  length = 0;
+
+  add(documentNumber: number, piece: Uint32Array): void {
+    let tokenCount = 0;
+    for (const t of piece) if (t !== 0) tokenCount++;
+    this.pieces.push(piece);
+    this.numbers.push(documentNumber);
+    this.counts.push(tokenCount);
+    this.length += piece.length;
+  }
+
+  finish(): TokenizedShard {
+    const tokens = new Uint32Array(this.length);
+    const starts = new Uint32Array(this.pieces.length + 1);
+    let offset = 0;
+    this.pieces.forEach((piece, i) => {
+      starts[i] = offset;
+      tokens.set(piece, offset);
+      offset += piece.length;
+    });
+    starts[this.pieces.length] = offset;
+    return { tokens, documentStarts: starts, documentNumbers: Int32Array.from(this.numbers), tokenCounts: Int32Array.from(this.counts) };
+  }
 }

@@ -15,7 +15,9 @@ export function sortParallelism(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
 }
 
-function sortOnWorker(shard: TokenizedShard, maxTokenId: number, signal: AbortSignal | undefined): Promise<EncodedShard> {
+/** Sorts and encodes one shard on a worker thread of its own; the shard's token stream is transferred. */
+export function sortShardOnWorker(shard: TokenizedShard, maxTokenId: number, signal: AbortSignal | undefined): Promise<EncodedShard> {
+  if (signal?.aborted === true) return Promise.reject(abortError());
   const { url, options } = workerThreadEntry(import.meta.url, 'sort-worker');
   const worker = new Worker(url, options);
   return new Promise<EncodedShard>((resolve, reject) => {
@@ -33,6 +35,8 @@ function sortOnWorker(shard: TokenizedShard, maxTokenId: number, signal: AbortSi
       signal?.removeEventListener('abort', onAbort);
       reject(error);
     });
+    // A worker killed without an error (out of memory) would otherwise leave the build waiting; after a result this is a no-op.
+    worker.once('exit', (code) => reject(new Error(`The sorting thread stopped (exit code ${code}) before it finished.`)));
     // Transfer the stream rather than copy it: the caller no longer needs it.
     worker.postMessage({ shard, maxTokenId }, [shard.tokens.buffer as ArrayBuffer]);
   });
@@ -61,7 +65,7 @@ export async function sortShards(
   const lane = async (): Promise<void> => {
     while (next < shards.length) {
       const index = next++;
-      results[index] = await sortOnWorker(shards[index]!, maxTokenId, options.signal);
+      results[index] = await sortShardOnWorker(shards[index]!, maxTokenId, options.signal);
       report();
     }
   };

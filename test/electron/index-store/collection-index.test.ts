@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,15 @@ function expectSameAsReference(collection: CollectionIndex, live: PlainDocument[
   expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(expected.minimal);
   expect(actual.summary.linkable).toBe(expected.linkable);
   expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
+}
+
+/** Each live document's token stream, by document number. */
+function liveStreams(collection: CollectionIndex): Map<number, number[]> {
+  const streams = new Map<number, number[]>();
+  for (const shard of collection.phraseIndex().shards)
+    for (let local = 0; local < shard.documentCount; local++)
+      if (shard.live[local] !== 0) streams.set(shard.documentNumbers[local]!, Array.from(shard.documentTokens(local)));
+  return new Map([...streams].sort((a, b) => a[0] - b[0]));
 }
 
 async function makeCollection(documents: PlainDocument[]): Promise<string> {
@@ -102,6 +111,66 @@ describe('collection index file', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('builds, adds, replaces and compacts in batches of a few tokens with the same answers as the reference', async () => {
+    // Each batch is sorted on a worker while the next is read, and written in read order.
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 250 }), fc.integer({ min: 1, max: 6 }), async (shardTokens, replaceAt) => {
+        const path = join(tempDir(), `batched-${shardTokens}-${replaceAt}.unl`);
+        await createCollection(path, recordsOf(corpus.slice(0, 8)), { name: 'test', shardTokens });
+        const collection = CollectionIndex.open(path, { readonly: false });
+        // A batch closes at the document that fills it: every shard but the last holds at least
+        // shardTokens, and less without its last document.
+        const shards = collection.phraseIndex().shards;
+        for (const shard of shards.slice(0, -1)) {
+          expect(shard.tokens.length).toBeGreaterThanOrEqual(shardTokens);
+          expect(shard.tokens.length - shard.documentTokens(shard.documentCount - 1).length).toBeLessThan(shardTokens);
+        }
+        expect(shards.at(-1)!.tokens.length - shards.at(-1)!.documentTokens(shards.at(-1)!.documentCount - 1).length).toBeLessThan(shardTokens);
+        expectSameAsReference(collection, corpus.slice(0, 8));
+
+        const replacement = { id: corpus[replaceAt]!.id, text: 'entirely new words here, held by the court' };
+        const report = await addDocuments(collection, recordsOf([...corpus.slice(8), replacement]), { replace: true, shardTokens });
+        expect(report).toMatchObject({ added: 5, replaced: 1 });
+        const live = [...corpus.filter((d) => d.id !== replacement.id), replacement];
+        expectSameAsReference(collection, live);
+        removeDocuments(collection, ['doc-0']);
+        const streamsBefore = liveStreams(collection);
+        await compactCollection(collection, { shardTokens });
+        expect(liveStreams(collection)).toEqual(streamsBefore);
+        expectSameAsReference(collection, live.slice(1));
+        for (const d of live.slice(1)) expect(collection.documentText(d.id)).toBe(d.text);
+        collection.close();
+      }),
+      { numRuns: 5 },
+    );
+  });
+
+  it('leaves nothing behind when a build in many batches is cancelled, and an add leaves the file as it was', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({ id: `many-${i}`, text: randomText(100 + i, 40) }));
+    async function* cancelledAfter(count: number, controller: AbortController) {
+      let given = 0;
+      for await (const record of recordsOf(many)) {
+        if (given++ === count) controller.abort();
+        yield record;
+      }
+    }
+    const controller = new AbortController();
+    const path = join(tempDir(), 'cancelled.unl');
+    await expect(createCollection(path, cancelledAfter(30, controller), { shardTokens: 60, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(readdirSync(tempDir()).filter((name) => name.startsWith('cancelled.unl'))).toEqual([]);
+
+    const existing = await makeCollection(corpus);
+    const before = fileHash(existing);
+    const collection = CollectionIndex.open(existing, { readonly: false });
+    const again = new AbortController();
+    await expect(addDocuments(collection, cancelledAfter(45, again), { shardTokens: 60, signal: again.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expectSameAsReference(collection, corpus);
+    collection.close();
+    expect(fileHash(existing)).toBe(before);
   });
 
   it('rejects a duplicate id unless asked to replace it', async () => {

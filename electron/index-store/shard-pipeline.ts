@@ -1,0 +1,134 @@
+/**
+ * The write side of a build, add or compaction, with memory bounded by design: token
+ * streams are cut into batches of at most `shardTokens` as they are read; each full batch
+ * is sorted on a worker while reading goes on, and is written to the file (inside the
+ * caller's transaction) as soon as it is sorted, in the order it was read. At most
+ * sortParallelism() batches are being sorted at once; reading waits for the oldest beyond
+ * that. So a build holds a few batches, never the collection: at 300M tokens the whole
+ * stream, its copy in parts and every encoded shard were held until the end (peak RSS
+ * 10.1 GB, BENCHMARKS.md).
+ *
+ * SQLite keeps its own page cache bounded and spills the transaction's pages to the file,
+ * so the writes add nothing that grows with the collection either.
+ */
+import { throwIfAborted } from '../../shared/errors.js';
+import { sortParallelism, sortShardOnWorker, sortShards } from './sort-pool.js';
+import { splitTokenizedShard, type TokenizedShard } from './shard-builder.js';
+import type { EncodedShard } from './shard-storage.js';
+
+/** Below this many stream tokens a batch is sorted as one shard: workers cost more than they save. */
+const MIN_TOKENS_PER_PARALLEL_SHARD = 500_000;
+/**
+ * Stream tokens per shard, and so per batch. Induced sorting touches its arrays at
+ * random, and past ~8M entries cache and TLB misses make each entry dearer, so smaller
+ * shards keep the build linear (each shard costs detection a few binary searches).
+ *
+ * Larger shards were measured on a remixed 100M-token collection (bench/scale, 2 cores):
+ * with 8M, 32M and 100M caps the build took 73, 107 and 104 s (peak RSS 4.1, 4.7 and
+ * 5.7 GB), opening 7, 13 and 14 s; arity-1 p95 fell from 40 to 23 and 16 ms, but arity ≤ 3
+ * p95 rose from 0.84 to 1.20 and 1.10 s. Fewer shards alone do not reach issue 11's figures.
+ */
+export const MAX_TOKENS_PER_SHARD = 8_000_000;
+
+/** Shards a batch is cut into: enough for every core when it is large enough to pay. */
+function partsFor(streamLength: number, shardTokens: number): number {
+  const parallel = Math.max(1, Math.min(sortParallelism(), Math.floor(streamLength / MIN_TOKENS_PER_PARALLEL_SHARD)));
+  return Math.max(parallel, Math.ceil(streamLength / shardTokens));
+}
+
+/** Writes one sorted batch: its shards, and the parts' document numbers in the same order. */
+export type WriteSortedBatch<Payload> = (encoded: EncodedShard[], parts: TokenizedShard[], payload: Payload) => Promise<void> | void;
+
+export interface PipelineOptions {
+  readonly signal?: AbortSignal | undefined;
+  /** Stream tokens per shard; default MAX_TOKENS_PER_SHARD (tests use small ones). */
+  readonly shardTokens?: number | undefined;
+  /** Shards written so far, of those started so far (reported once reading is over). */
+  readonly onShardWritten?: ((done: number, total: number) => void) | undefined;
+}
+
+interface Sorting<Payload> {
+  readonly sorted: Promise<{ encoded: EncodedShard[]; parts: TokenizedShard[] }>;
+  readonly payload: Payload;
+  readonly shards: number;
+}
+
+/** See the module comment. Call `submit` for each batch in read order, then `finish`; `cancel` on failure. */
+export class ShardPipeline<Payload> {
+  readonly shardTokens: number;
+  private readonly queue: Sorting<Payload>[] = [];
+  private readonly stop = new AbortController();
+  private readonly signal: AbortSignal;
+  private started = 0;
+  private written = 0;
+  private reading = true;
+
+  constructor(
+    private readonly write: WriteSortedBatch<Payload>,
+    private readonly options: PipelineOptions = {},
+  ) {
+    this.shardTokens = Math.max(1, Math.floor(options.shardTokens ?? MAX_TOKENS_PER_SHARD));
+    this.signal = options.signal === undefined ? this.stop.signal : AbortSignal.any([options.signal, this.stop.signal]);
+  }
+
+  /**
+   * Hands over a full batch (the reader starts the next one): sorted on a worker as one
+   * shard. Waits while too many are being sorted, writing the oldest.
+   */
+  async submitFull(batch: TokenizedShard, maxTokenId: number, payload: Payload): Promise<void> {
+    this.enqueue(
+      sortShardOnWorker(batch, maxTokenId, this.signal).then((encoded) => ({ encoded: [encoded], parts: [batch] })),
+      payload,
+      1,
+    );
+    while (this.queue.length > sortParallelism()) await this.writeOldest();
+  }
+
+  /**
+   * Hands over the last batch and writes everything. When it is the only batch, it is
+   * split so that every core sorts a part (nothing else is left to overlap with); after
+   * full batches it is one shard, sorted beside them, so that a collection has as few
+   * shards as the cap allows (each costs every query a few binary searches).
+   */
+  async finish(last: TokenizedShard | undefined, maxTokenId: number, payload: Payload): Promise<void> {
+    this.reading = false;
+    if (last !== undefined && last.documentNumbers.length > 0) {
+      const parts = splitTokenizedShard(last, this.started === 0 ? partsFor(last.tokens.length, this.shardTokens) : 1);
+      this.enqueue(
+        sortShards(parts, maxTokenId, { signal: this.signal }).then((encoded) => ({ encoded, parts })),
+        payload,
+        parts.length,
+      );
+    }
+    this.report();
+    while (this.queue.length > 0) await this.writeOldest();
+  }
+
+  /** Stops the sorts under way (after a failure); nothing more is written. */
+  cancel(): void {
+    this.stop.abort();
+    this.queue.length = 0;
+  }
+
+  private enqueue(sorted: Sorting<Payload>['sorted'], payload: Payload, shards: number): void {
+    // A sort that fails after the caller already failed must not surface as an unhandled rejection.
+    sorted.catch(() => undefined);
+    this.queue.push({ sorted, payload, shards });
+    this.started += shards;
+  }
+
+  private async writeOldest(): Promise<void> {
+    const oldest = this.queue[0]!;
+    const { encoded, parts } = await oldest.sorted;
+    throwIfAborted(this.signal);
+    await this.write(encoded, parts, oldest.payload);
+    this.queue.shift();
+    this.written += oldest.shards;
+    this.report();
+  }
+
+  private report(): void {
+    // While reading, the reader's own progress is what the clerk watches; one bar at a time.
+    if (!this.reading) this.options.onShardWritten?.(this.written, this.started);
+  }
+}
