@@ -169,6 +169,18 @@ describe('collection index file', () => {
     const again = new AbortController();
     await expect(addDocuments(collection, cancelledAfter(45, again), { shardTokens: 60, signal: again.signal })).rejects.toMatchObject({ name: 'AbortError' });
     expectSameAsReference(collection, corpus);
+    // Compaction reports progress in tokens copied; cancelled after its first batch, it changes nothing.
+    const compacting = new AbortController();
+    const progress: number[] = [];
+    const onProgress = (_phase: string, done: number, total: number): void => {
+      progress.push(done / total);
+      if (done > 0) compacting.abort();
+    };
+    await expect(compactCollection(collection, { shardTokens: 60, signal: compacting.signal, onProgress })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBeGreaterThan(0);
+    expect(progress.at(-1)).toBeLessThan(1);
+    expectSameAsReference(collection, corpus);
     collection.close();
     expect(fileHash(existing)).toBe(before);
   });
