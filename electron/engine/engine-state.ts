@@ -48,6 +48,19 @@ export class EngineState {
     return collection.readInfo();
   }
 
+  /**
+   * Loads the phrase index in slices, reporting ('loading', shards done, shards), so that
+   * the worker answers other requests meanwhile and a cancel stops it between shards.
+   */
+  async load(path: string, signal: AbortLike, progress: (phase: string, done: number, total: number) => void): Promise<CollectionInfo> {
+    const collection = this.collection(path);
+    await runSliced(
+      collection.phraseIndexSteps((done, total) => progress('loading', done, total)),
+      signal,
+    );
+    return collection.readInfo();
+  }
+
   close(path: string): void {
     this.open.get(path)?.close();
     this.open.delete(path);

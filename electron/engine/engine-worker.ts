@@ -18,6 +18,7 @@ interface CheckArgs {
 /** What the engine worker does; the main process's client is typed from this object. */
 export const engineOperations = {
   info: (args: { path: string }) => state.info(args.path),
+  load: (args: { path: string }, context: OperationContext) => state.load(args.path, context.signal, context.progress),
   close: (args: { path: string }) => state.close(args.path),
   check: (args: CheckArgs) => state.check(args.path, args.text, args.settings, args.documentKey),
   combinations: (args: CheckArgs, context: OperationContext) => state.combinations(args.path, args.text, args.settings, args.documentKey, context.signal),

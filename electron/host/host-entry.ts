@@ -42,6 +42,7 @@ if (values.demo !== undefined) {
     process.stderr.write(`unlinkable: the demo data could not be set up (${error instanceof Error ? error.message : String(error)}); starting without it.\n`);
   }
 }
+services.loadRecentCollection();
 const host = await startHost({
   services,
   rendererFolder: values.renderer ?? defaultRendererFolder(import.meta.url),

@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
+import { runToEnd } from '../../shared/steps.js';
 import { inflateText } from './blob-codec.js';
 import { explainFileError, openIndexFile, readMeta } from './schema.js';
 import { Shard } from './shard.js';
@@ -126,16 +127,30 @@ export class CollectionIndex {
    * shards added since are read, and removed documents are marked dead.
    */
   phraseIndex(): ShardedIndex {
+    return runToEnd(this.phraseIndexSteps());
+  }
+
+  /**
+   * The same, yielding after each shard it decodes, with progress: the engine worker loads
+   * a large collection this way at start, so that it can report progress, be cancelled,
+   * and answer other requests meanwhile. A check that arrives mid-load loads the rest
+   * itself; the shards either load decodes are kept for the other.
+   */
+  *phraseIndexSteps(onShard?: (done: number, total: number) => void): Generator<void, ShardedIndex> {
     const generation = this.generation();
     if (this.cachedIndex !== undefined && this.loadedGeneration === generation) return this.cachedIndex;
-    this.cachedIndex = this.guard(() => this.load());
+    try {
+      this.cachedIndex = yield* this.load(onShard);
+    } catch (error) {
+      throw explainFileError(this.path, error) ?? error;
+    }
     this.loadedGeneration = generation;
     return this.cachedIndex;
   }
 
   private loadedGeneration = -1;
 
-  private load(): ShardedIndex {
+  private *load(onShard: ((done: number, total: number) => void) | undefined): Generator<void, ShardedIndex> {
     const keys = readVocabulary(this.db, this.path);
     if (keys.length < this.vocabulary.maxId) {
       this.vocabulary = new Vocabulary();
@@ -147,7 +162,8 @@ export class CollectionIndex {
     const isLive = (n: number): boolean => live.has(n);
     const rows = listShards(this.db);
     const next = new Map<number, Shard>();
-    for (const row of rows) {
+    for (const [done, row] of rows.entries()) {
+      onShard?.(done, rows.length);
       const known = this.loadedShards.get(row.id);
       if (known !== undefined) {
         known.setLive(isLive);
@@ -155,13 +171,18 @@ export class CollectionIndex {
         continue;
       }
       try {
-        next.set(row.id, new Shard(readShard(this.db, this.path, row), this.vocabulary.maxId, isLive));
+        const shard = new Shard(readShard(this.db, this.path, row), this.vocabulary.maxId, isLive);
+        next.set(row.id, shard);
+        // Kept at once: a load that is cancelled, or overtaken by another, loses nothing it decoded.
+        this.loadedShards.set(row.id, shard);
+        yield;
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError('index-corrupt', `${this.path} is damaged (shard ${row.id} is inconsistent). The file was not changed; rebuild the index.`);
       }
     }
     this.loadedShards = next;
+    onShard?.(rows.length, rows.length);
     return new ShardedIndex(
       this.vocabulary,
       [...next.values()],

@@ -124,6 +124,24 @@ export class AppServices {
     return () => this.listeners.delete(listener);
   }
 
+  /** The job started by loadRecentCollection, for the app's progress bar. */
+  collectionLoadJobId: string | null = null;
+
+  /**
+   * Starts loading the most recent collection's index in the background, as a job with
+   * progress and cancel: opening decodes every shard (seconds for a large archive), and
+   * the clerk's first check should not be the one that waits for it. Every front door that
+   * serves the review app calls this once at start.
+   */
+  loadRecentCollection(): void {
+    const recent = this.collections.list().find((c) => c.available);
+    if (recent === undefined) return;
+    const job = this.jobs.start('collection-load', (context) =>
+      this.engine.request('load', { path: recent.path }, { signal: context.signal, onProgress: context.progress }),
+    );
+    this.collectionLoadJobId = job.id;
+  }
+
   /** Default settings for a new review document: the most recent collection, k = 2, arity ≤ 3, N ≤ 8. */
   defaultSettings(collectionPath: string | null): ReviewSettings {
     const recent = this.collections.list().find((c) => c.available);

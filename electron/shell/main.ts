@@ -80,6 +80,7 @@ void app.whenReady().then(async () => {
   setupIpc(services, () => windows);
   const demo = demoFolder();
   if (demo !== undefined) await seedDemo(services, demo);
+  services.loadRecentCollection();
   createWindow();
   app.on('second-instance', () => windows[0]?.focus());
   app.on('activate', () => {

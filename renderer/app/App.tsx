@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { appQueries } from '../api/queries.js';
 import { CollectionsScreen } from '../collections/CollectionsScreen.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { JobProgress } from '../jobs/JobProgress.js';
+import { useFollowedJob } from '../jobs/use-followed-job.js';
 import { ModelScreen } from '../models/ModelScreen.js';
 import { ReviewScreen } from '../review/ReviewScreen.js';
 
@@ -15,6 +17,8 @@ type Screen = 'review' | 'collections' | 'model';
 export function App() {
   const [screen, setScreen] = useState<Screen>('review');
   const info = useQuery(appQueries.info());
+  // The most recent collection's index loads in the background from the start (a large archive takes seconds).
+  const collectionLoad = useFollowedJob(info.data?.collectionLoadJobId ?? null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -43,6 +47,7 @@ export function App() {
           </button>
         </nav>
         <span className="spacer" />
+        {collectionLoad !== undefined && <JobProgress job={collectionLoad} label="Loading the index" />}
         <span className="offline" title="Unlinkable never connects to a network: everything stays on this computer.">
           ● Offline by design
         </span>

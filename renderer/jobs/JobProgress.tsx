@@ -4,6 +4,7 @@ import { call } from '../api/client.js';
 
 const PHASES: Record<string, string> = {
   starting: 'Starting',
+  loading: 'Reading shards',
   reading: 'Reading files',
   sorting: 'Sorting phrases',
   writing: 'Writing the index',

@@ -20,6 +20,8 @@ export interface AppInfo {
   readonly reviewer: string | null;
   /** The files chosen at the last export. */
   readonly exportFormats: readonly ('txt' | 'json' | 'html' | 'docx')[] | null;
+  /** The job loading the most recent collection's index since start (null when there was none to load). */
+  readonly collectionLoadJobId: string | null;
 }
 
 /**
@@ -232,7 +234,7 @@ export interface JobInfo {
   readonly error?: { readonly code: string; readonly message: string } | undefined;
 }
 
-export type JobKind = 'collection-create' | 'collection-add' | 'statistics' | 'combinations' | 'plan' | 'suggestions' | 'model-hash';
+export type JobKind = 'collection-create' | 'collection-add' | 'collection-load' | 'statistics' | 'combinations' | 'plan' | 'suggestions' | 'model-hash';
 
 /** A GGUF model file found in a model folder (or chosen by path). */
 export interface ModelFile {

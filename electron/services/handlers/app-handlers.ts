@@ -42,6 +42,7 @@ export function appHandlers(services: AppServices): AppHandlers {
       defaultExportFolder: getPreference(services.db, 'export-folder') ?? services.defaultExportFolder,
       reviewer: getPreference(services.db, 'reviewer') ?? null,
       exportFormats: savedFormats(getPreference(services.db, 'export-formats')),
+      collectionLoadJobId: services.collectionLoadJobId,
     }),
     'dialog:pick': async ({ purpose }) => {
       if (services.options.pickPaths === undefined)

@@ -8,6 +8,9 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EngineState } from '../../../electron/engine/engine-state.js';
 import { addInputs, createFromInputs, openCollection, removeIds } from '../../../electron/index-store/collection-files.js';
+import { createCollection } from '../../../electron/index-store/collection-writer.js';
+import { runToEnd } from '../../../shared/steps.js';
+import { recordsOf } from '../../helpers/records.js';
 import { settingsSchema } from '../../../shared/ipc/schemas.js';
 import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
@@ -33,6 +36,41 @@ async function collection(): Promise<{ dir: string; path: string }> {
 const settings = (arity: 1 | 2 | 3) => settingsSchema.parse({ k: 2, arity, maxN: 8, sourceId: null, collectionPath: null });
 
 describe('EngineState', () => {
+  it('loads the index shard by shard with progress, stops when cancelled, and answers exactly when a check comes mid-load', async () => {
+    const path = join(tempDir(), 'sharded.unl');
+    // About 20 stream tokens a document: a shard each.
+    await createCollection(path, recordsOf(documents), { name: 'sharded', shardTokens: 10 });
+    const text = 'The applicant was held in an F-type prison in Kandira. The court in Izmir dismissed the appeal.';
+    const expected = detectLinkage(openCollection(path).phraseIndex(), text, { k: 2, arity: 3, maxN: 8 });
+    const spans = (result: typeof expected) => [result.minimal.map((s) => [s.start, s.end, s.df]), result.combinations.map((s) => [s.start, s.end])];
+
+    const progress: [string, number, number][] = [];
+    const info = await new EngineState().load(path, new AbortController().signal, (...event) => progress.push(event));
+    expect(info.shardCount).toBe(4);
+    expect(progress).toEqual([0, 1, 2, 3, 4].map((done) => ['loading', done, 4]));
+
+    // Cancelled after two shards: the load stops there, and the next check loads the rest.
+    const state = new EngineState();
+    const cancel = new AbortController();
+    const stopped = state.load(path, cancel.signal, (_phase, done) => done === 2 && cancel.abort());
+    await expect(stopped).rejects.toMatchObject({ name: 'AbortError' });
+    const combinations = await state.combinations(path, text, settings(3), 'doc', new AbortController().signal);
+    expect(spans(combinations)).toEqual(spans(expected));
+
+    // A check in the middle of a load loads the rest itself; the load then finishes with the same shards.
+    const collection = openCollection(path);
+    const steps = collection.phraseIndexSteps();
+    steps.next();
+    steps.next();
+    const midway = collection.phraseIndex();
+    expect(spans(detectLinkage(midway, text, { k: 2, arity: 3, maxN: 8 }))).toEqual(spans(expected));
+    const finished = runToEnd(steps);
+    expect(finished.shards).toEqual(midway.shards);
+    finished.shards.forEach((shard, i) => expect(shard).toBe(midway.shards[i]));
+    expect(spans(detectLinkage(collection.phraseIndex(), text, { k: 2, arity: 3, maxN: 8 }))).toEqual(spans(expected));
+    collection.close();
+  });
+
   it('ranks the source first by BM25, and rebuilds the term statistics when the collection changes', async () => {
     const { dir, path } = await collection();
     const state = new EngineState();
