@@ -54,12 +54,29 @@ export class EngineState {
    */
   async load(path: string, signal: AbortLike, progress: (phase: string, done: number, total: number) => void): Promise<CollectionInfo> {
     const collection = this.collection(path);
-    await runSliced(
+    const loading = runSliced(
       collection.phraseIndexSteps((done, total) => progress('loading', done, total)),
       signal,
     );
+    // Waiters go on a turn later, once this request's own answer (a cancel, say) has gone out.
+    const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    const settled = loading.then(nextTurn, nextTurn);
+    this.loads.set(path, settled);
+    void settled.then(() => this.loads.get(path) === settled && this.loads.delete(path));
+    await loading;
     return collection.readInfo();
   }
+
+  /**
+   * Resolves when no load of `path` is under way. Requests wait for it rather than load
+   * the rest themselves in one go, which would freeze the load's progress bar; a cancelled
+   * or failed load lets them through, and they load (or report the error) as before.
+   */
+  whenLoaded(path: string): Promise<void> {
+    return this.loads.get(path) ?? Promise.resolve();
+  }
+
+  private readonly loads = new Map<string, Promise<void>>();
 
   close(path: string): void {
     this.open.get(path)?.close();

@@ -15,20 +15,29 @@ interface CheckArgs {
   documentKey: string;
 }
 
+/** `operation` once no load of its collection is under way (see EngineState.whenLoaded). */
+function afterLoad<A extends { path: string }, R>(operation: (args: A, context: OperationContext) => R) {
+  return async (args: A, context: OperationContext): Promise<Awaited<R>> => {
+    await state.whenLoaded(args.path);
+    return await operation(args, context);
+  };
+}
+
 /** What the engine worker does; the main process's client is typed from this object. */
 export const engineOperations = {
-  info: (args: { path: string }) => state.info(args.path),
+  info: afterLoad((args: { path: string }) => state.info(args.path)),
   load: (args: { path: string }, context: OperationContext) => state.load(args.path, context.signal, context.progress),
-  close: (args: { path: string }) => state.close(args.path),
-  check: (args: CheckArgs) => state.check(args.path, args.text, args.settings, args.documentKey),
-  combinations: (args: CheckArgs, context: OperationContext) => state.combinations(args.path, args.text, args.settings, args.documentKey, context.signal),
-  statistics: (args: { path: string }, context: OperationContext) => state.statistics(args.path, context.signal, context.progress),
-  suggestSource: (args: { path: string; text: string; settings: ReviewSettings }) => state.suggestSource(args.path, args.text, args.settings),
-  fuzzyRank: (args: { path: string; text: string; sourceId: string | null }) => state.fuzzyRank(args.path, args.text, args.sourceId),
+  close: afterLoad((args: { path: string }) => state.close(args.path)),
+  check: afterLoad((args: CheckArgs) => state.check(args.path, args.text, args.settings, args.documentKey)),
+  combinations: afterLoad((args: CheckArgs, context) => state.combinations(args.path, args.text, args.settings, args.documentKey, context.signal)),
+  statistics: afterLoad((args: { path: string }, context) => state.statistics(args.path, context.signal, context.progress)),
+  suggestSource: afterLoad((args: { path: string; text: string; settings: ReviewSettings }) => state.suggestSource(args.path, args.text, args.settings)),
+  fuzzyRank: afterLoad((args: { path: string; text: string; sourceId: string | null }) => state.fuzzyRank(args.path, args.text, args.sourceId)),
   documents: (args: { path: string; search: string; offset: number; limit: number }) => state.documents(args.path, args.search, args.offset, args.limit),
-  hasDocument: (args: { path: string; id: string }) => state.hasDocument(args.path, args.id),
-  plan: (args: CheckArgs & { keep: { start: number; end: number }[] }, context: OperationContext) =>
+  hasDocument: afterLoad((args: { path: string; id: string }) => state.hasDocument(args.path, args.id)),
+  plan: afterLoad((args: CheckArgs & { keep: { start: number; end: number }[] }, context) =>
     state.plan(args.path, args.text, args.settings, args.documentKey, args.keep, context.signal),
+  ),
 } satisfies Operations;
 
 export type EngineOperations = typeof engineOperations;

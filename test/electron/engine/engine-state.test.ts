@@ -45,15 +45,27 @@ describe('EngineState', () => {
     const spans = (result: typeof expected) => [result.minimal.map((s) => [s.start, s.end, s.df]), result.combinations.map((s) => [s.start, s.end])];
 
     const progress: [string, number, number][] = [];
-    const info = await new EngineState().load(path, new AbortController().signal, (...event) => progress.push(event));
+    const loader = new EngineState();
+    const slowly = (...event: [string, number, number]): void => {
+      // A shard that takes longer than a time slice: the load pauses after each, as on a large collection.
+      const until = performance.now() + 15;
+      while (performance.now() < until);
+      progress.push(event);
+    };
+    const loaded = loader.load(path, new AbortController().signal, slowly);
+    // Requests wait for the load (the worker's operations go through whenLoaded), so its progress keeps moving.
+    const waiter = loader.whenLoaded(path).then(() => progress.length);
+    const info = await loaded;
     expect(info.shardCount).toBe(4);
     expect(progress).toEqual([0, 1, 2, 3, 4].map((done) => ['loading', done, 4]));
+    expect(await waiter).toBe(5);
 
     // Cancelled after two shards: the load stops there, and the next check loads the rest.
     const state = new EngineState();
     const cancel = new AbortController();
     const stopped = state.load(path, cancel.signal, (_phase, done) => done === 2 && cancel.abort());
     await expect(stopped).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(state.whenLoaded(path)).resolves.toBeUndefined();
     const combinations = await state.combinations(path, text, settings(3), 'doc', new AbortController().signal);
     expect(spans(combinations)).toEqual(spans(expected));
 
