@@ -42,6 +42,8 @@ describe('renderScaleSection', () => {
     expect(row300).toContain('6.50: met');
     expect(section.split('\n').find((l) => l.startsWith('| 1B (the aim)'))).toContain('not run: too big');
     expect(section).toContain('| 1B | not run: too big |');
+    // The app's first highlights: the open (24 s) plus the arity-1 median (quantile of 60 and 90 ms).
+    expect(section).toMatch(/First highlights in the app at 300M \(issue 11: ≤ 2 s\): about 24\.\d s, \*\*not met\*\*/u);
   });
 
   it('draws one line per figure, from the court collection to each measured size', () => {
