@@ -30,22 +30,19 @@ export function packFixedWidth(values: Uint32Array, width: number): Buffer {
   return out;
 }
 
-/** Reverses packFixedWidth. */
+/** Reverses packFixedWidth. One loop per width: opening an index unpacks every suffix. */
 export function unpackFixedWidth(bytes: Uint8Array, width: number): Uint32Array {
   const count = bytes.length / width;
   if (!Number.isInteger(count)) throw new RangeError('Packed array length is not a multiple of its width.');
-  if (width === 4) {
-    const copy = new Uint32Array(count);
-    new Uint8Array(copy.buffer).set(bytes);
-    return copy;
-  }
   const out = new Uint32Array(count);
-  let o = 0;
-  for (let i = 0; i < count; i++) {
-    let v = bytes[o++]!;
-    if (width > 1) v |= bytes[o++]! << 8;
-    if (width > 2) v |= bytes[o++]! << 16;
-    out[i] = v >>> 0;
+  if (width === 4) {
+    new Uint8Array(out.buffer).set(bytes);
+  } else if (width === 3) {
+    for (let i = 0, o = 0; i < count; i++, o += 3) out[i] = bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16);
+  } else if (width === 2) {
+    for (let i = 0, o = 0; i < count; i++, o += 2) out[i] = bytes[o]! | (bytes[o + 1]! << 8);
+  } else {
+    out.set(bytes);
   }
   return out;
 }
@@ -69,20 +66,27 @@ export function encodeVarintDeflate(values: Uint32Array): Buffer {
 export function decodeVarintDeflate(data: Uint8Array, count: number): Uint32Array {
   const bytes = inflateRawSync(data);
   const out = new Uint32Array(count);
+  const end = bytes.length;
   let o = 0;
   let i = 0;
-  while (i < bytes.length) {
-    let v = 0;
-    let shift = 0;
-    let b: number;
+  while (i < end) {
+    let b = bytes[i++]!;
+    // Most tokens are frequent words with one-byte ids. A write past `count` is dropped by
+    // the typed array; `o` still counts it, and the check below reports the mismatch.
+    if (b < 0x80) {
+      out[o++] = b;
+      continue;
+    }
+    let v = b & 0x7f;
+    let shift = 7;
     do {
       b = bytes[i++]!;
       v |= (b & 0x7f) << shift;
       shift += 7;
-    } while (b & 0x80 && i < bytes.length);
-    if (o >= count) throw new RangeError('More values than expected.');
+    } while (b & 0x80 && i < end);
     out[o++] = v >>> 0;
   }
+  if (o > count) throw new RangeError('More values than expected.');
   if (o !== count) throw new RangeError(`Expected ${count} values, found ${o}.`);
   return out;
 }
