@@ -217,11 +217,15 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
         if (batch.tokenizer.length >= pipeline.shardTokens) {
           const full = batch;
           batch = newBatch();
-          await pipeline.submitFull(full.tokenizer.finish(), vocabulary.maxId, full);
+          // The payload leaves the tokenizer behind: its growable buffer is twice the batch.
+          await pipeline.submitFull(full.tokenizer.finish(), vocabulary.maxId, { documents: full.documents, texts: full.texts });
         }
       }
       if (added === 0) return { added: 0, replaced: 0, tokens: 0, problems, seconds: (performance.now() - started) / 1000 };
-      await pipeline.finish(batch.documents.size > 0 ? batch.tokenizer.finish() : undefined, vocabulary.maxId, batch);
+      await pipeline.finish(batch.documents.size > 0 ? batch.tokenizer.finish() : undefined, vocabulary.maxId, {
+        documents: batch.documents,
+        texts: batch.texts,
+      });
     } catch (error) {
       pipeline.cancel();
       throw error;
