@@ -3,8 +3,8 @@
  * streams are cut into batches of at most `shardTokens` as they are read; each full batch
  * is sorted on a worker while reading goes on, and is written to the file (inside the
  * caller's transaction) as soon as it is sorted, in the order it was read. At most
- * sortParallelism() batches are being sorted at once; reading waits for the oldest beyond
- * that. So a build holds a few batches, never the collection: at 300M tokens the whole
+ * sortParallelism() full batches are being sorted at once, and the last one beside them;
+ * reading waits for the oldest beyond that. So a build holds a few batches, never the collection: at 300M tokens the whole
  * stream, its copy in parts and every encoded shard were held until the end (peak RSS
  * 10.1 GB, BENCHMARKS.md).
  *
@@ -53,7 +53,7 @@ interface Sorting<Payload> {
   readonly shards: number;
 }
 
-/** See the module comment. Call `submit` for each batch in read order, then `finish`; `cancel` on failure. */
+/** See the module comment. Call `submitFull` for each full batch in read order, then `finish`; `cancel` on failure. */
 export class ShardPipeline<Payload> {
   readonly shardTokens: number;
   private readonly queue: Sorting<Payload>[] = [];
