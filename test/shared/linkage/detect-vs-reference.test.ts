@@ -97,6 +97,14 @@ const phrasePoolArb = fc
     return { ...s, documents, query, source: s.useSource ? documents[0]!.id : undefined };
   });
 
+/** An arity ≤ 3 detection with every combination listed, against the reference's answer. */
+function expectAllCombinationsAsReference(actual: ReturnType<typeof detectLinkage>, expected: ReturnType<typeof referenceDetect>): void {
+  expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
+  expect(actual.summary.linkablePairs).toBe(expected.linkablePairs);
+  expect(actual.summary.minimalLinkableTriples).toBe(expected.minimalLinkableTriples);
+  expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(expected.minimal);
+}
+
 describe('detection agrees with the brute-force reference on phrase-pool collections', () => {
   it('including many combinations', () => {
     let withTriples = 0;
@@ -107,10 +115,7 @@ describe('detection agrees with the brute-force reference on phrase-pool collect
         const expected = referenceDetect(s.documents, s.query, settings);
         const actual = detectLinkage(index, s.query, settings, { allCombinations: true });
         if (expected.minimalLinkableTriples > 0) withTriples++;
-        expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
-        expect(actual.summary.linkablePairs).toBe(expected.linkablePairs);
-        expect(actual.summary.minimalLinkableTriples).toBe(expected.minimalLinkableTriples);
-        expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(expected.minimal);
+        expectAllCombinationsAsReference(actual, expected);
       }),
       { numRuns: 300 },
     );
@@ -165,10 +170,7 @@ describe('detection agrees with the brute-force reference on large phrase-pool c
             expect(documents).toEqual(s.live.filter((d) => d.text.includes(`w${p} x${p}`)).map((d) => d.id));
           }
           const actual = detectLinkage(index, s.query, settings, { allCombinations: true });
-          expect(actual.combinations.map((c) => ({ start: c.start, end: c.end }))).toEqual(expected.combinationSpans);
-          expect(actual.summary.linkablePairs).toBe(expected.linkablePairs);
-          expect(actual.summary.minimalLinkableTriples).toBe(expected.minimalLinkableTriples);
-          expect(actual.minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(expected.minimal);
+          expectAllCombinationsAsReference(actual, expected);
         }
       }),
       { numRuns: 40 },
