@@ -76,7 +76,8 @@ try {
   const previous = existsSync(benchmarksPath) ? readFileSync(benchmarksPath, 'utf8') : '';
   const scaleStart = previous.indexOf(SCALE_START);
   const scaleEnd = previous.indexOf(SCALE_END);
-  const scale = scaleStart >= 0 && scaleEnd > scaleStart ? `\n${previous.slice(scaleStart, scaleEnd + SCALE_END.length)}\n` : '';
+  // The scale section and any notes written after it are kept as they are.
+  const scale = scaleStart >= 0 && scaleEnd > scaleStart ? `\n${previous.slice(scaleStart).trimEnd()}\n` : '';
   writeFileSync(benchmarksPath, `${report.trimEnd()}\n${scale}`);
   writeFileSync(lastRunPath, `${JSON.stringify(measured, null, 1)}\n`);
   process.stdout.write(report);

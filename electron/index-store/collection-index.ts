@@ -175,11 +175,11 @@ export class CollectionIndex {
         next.set(row.id, shard);
         // Kept at once: a load that is cancelled, or overtaken by another, loses nothing it decoded.
         this.loadedShards.set(row.id, shard);
-        yield;
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError('index-corrupt', `${this.path} is damaged (shard ${row.id} is inconsistent). The file was not changed; rebuild the index.`);
       }
+      yield;
     }
     this.loadedShards = next;
     onShard?.(rows.length, rows.length);
