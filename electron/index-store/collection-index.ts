@@ -5,11 +5,11 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import { runToEnd } from '../../shared/steps.js';
-import { inflateText } from './blob-codec.js';
 import { explainFileError, openIndexFile, readMeta } from './schema.js';
 import { Shard } from './shard.js';
 import { ShardedIndex } from './sharded-index.js';
 import { listShards, readShard, readVocabulary } from './shard-storage.js';
+import { TextBlockReader, type StoredText } from './text-blocks.js';
 import { Vocabulary } from './vocabulary.js';
 
 /** What a collection says about itself. */
@@ -49,6 +49,8 @@ export class CollectionIndex {
   private cachedIndex: ShardedIndex | undefined;
   private loadedShards = new Map<number, Shard>();
   private vocabulary = new Vocabulary();
+  /** Reads document texts (see text-blocks.ts); made on the first documentText(). */
+  private texts: TextBlockReader | undefined;
 
   private constructor(
     readonly path: string,
@@ -226,13 +228,10 @@ export class CollectionIndex {
   /** The text of a document, or undefined when the id is unknown. */
   documentText(id: string): string | undefined {
     return this.guard(() => {
-      const row = this.db.prepare('SELECT text FROM documents WHERE external_id = ?').get(id) as { text: Buffer } | undefined;
+      const row = this.db.prepare('SELECT * FROM documents WHERE external_id = ?').get(id) as StoredText | undefined;
       if (row === undefined) return undefined;
-      try {
-        return inflateText(row.text);
-      } catch {
-        throw new AppError('index-corrupt', `${this.path} is damaged (the text of one document cannot be read).`);
-      }
+      this.texts ??= new TextBlockReader(this.db, this.path);
+      return this.texts.text(row);
     });
   }
 

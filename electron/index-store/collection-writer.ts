@@ -8,10 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { makeFolder } from '../runtime/make-folder.js';
-import { promisify } from 'node:util';
-import { deflateRaw } from 'node:zlib';
 
-const deflateAsync = promisify(deflateRaw);
 import { AppError, throwIfAborted } from '../../shared/errors.js';
 import { compilePlaceholderPattern, DEFAULT_PLACEHOLDER_PATTERN } from '../../shared/tokenizer/placeholders.js';
 import type { ImportProblem, ImportRecord } from '../import/import-records.js';
@@ -21,6 +18,7 @@ import { ShardTokenizer, type TokenizedShard } from './shard-builder.js';
 import { ShardPipeline, type WriteSortedBatch } from './shard-pipeline.js';
 import { insertShard, insertVocabularyPart, readVocabulary } from './shard-storage.js';
 import { Vocabulary } from './vocabulary.js';
+import { insertTextBlock, rewriteTextBlocks, TextBlockPacker, upgradeToTextBlocks } from './text-blocks.js';
 import { sha256Text } from '../runtime/text-hash.js';
 
 /** Compaction is due when more shards than this accumulate. */
@@ -50,6 +48,9 @@ export interface AddOptions {
   /** Stream tokens per shard (see shard-pipeline.ts); tests set small ones to get many batches. */
   readonly shardTokens?: number | undefined;
 }
+
+/** What a document row's own text column (format 1) holds now that texts live in blocks. */
+const EMPTY_BLOB = Buffer.alloc(0);
 
 function now(): string {
   return new Date().toISOString();
@@ -95,44 +96,46 @@ interface PendingDocument {
   readonly textSha256: string;
 }
 
-/**
- * Deflates texts on the thread pool while this thread tokenizes (reading uses one core;
- * compression takes the other), with a bounded backlog so memory stays flat.
- */
-class TextCompressor {
-  private readonly done = new Map<number, Buffer>();
-  private readonly inFlight: Promise<void>[] = [];
-
-  async add(number: number, text: string): Promise<void> {
-    this.inFlight.push(deflateAsync(Buffer.from(text, 'utf8'), { level: 4 }).then((bytes) => void this.done.set(number, bytes)));
-    if (this.inFlight.length >= 32) await this.inFlight.shift();
-  }
-
-  async finish(): Promise<Map<number, Buffer>> {
-    await Promise.all(this.inFlight);
-    return this.done;
-  }
-}
-
 /** The documents of one batch, with their texts (being compressed). */
 interface BatchDocuments {
   readonly documents: Map<number, PendingDocument>;
-  readonly texts: TextCompressor;
+  readonly texts: TextBlockPacker;
 }
 
 /** Writes a sorted batch's shards and their documents. Call inside the transaction. */
 function batchWriter(db: Database.Database): WriteSortedBatch<BatchDocuments> {
   const insertDocument = db.prepare(
-    'INSERT INTO documents (number, external_id, shard_id, shard_document, token_count, char_count, origin, source, text_sha256, text, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO documents (number, external_id, shard_id, shard_document, token_count, char_count, origin, source, text_sha256, text, added_at, text_block, text_offset, text_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   return async (encoded, parts, batch) => {
-    const texts = await batch.texts.finish();
+    const texts = new Map<number, { block: number; offset: number; bytes: number }>();
+    for (const block of await batch.texts.finish()) {
+      const id = insertTextBlock(db, block.data);
+      for (const text of block.texts) texts.set(text.documentNumber, { block: id, offset: text.offset, bytes: text.bytes });
+    }
     const createdAt = now();
     encoded.forEach((shard, s) => {
       const shardId = insertShard(db, shard, createdAt);
       parts[s]!.documentNumbers.forEach((number, local) => {
         const d = batch.documents.get(number)!;
-        insertDocument.run(d.number, d.id, shardId, local, d.tokens, d.characters, d.origin, d.source ?? null, d.textSha256, texts.get(number)!, createdAt);
+        const text = texts.get(number)!;
+        // The text lives in its block; the row's own text column (format 1) stays empty.
+        insertDocument.run(
+          d.number,
+          d.id,
+          shardId,
+          local,
+          d.tokens,
+          d.characters,
+          d.origin,
+          d.source ?? null,
+          d.textSha256,
+          EMPTY_BLOB,
+          createdAt,
+          text.block,
+          text.offset,
+          text.bytes,
+        );
       });
     });
   };
@@ -148,6 +151,7 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
   const meta = readMeta(db);
   const pattern = compilePlaceholderPattern(meta.placeholder_pattern ?? DEFAULT_PLACEHOLDER_PATTERN);
   return inWriteTransaction(db, async () => {
+    upgradeToTextBlocks(db);
     const vocabulary = new Vocabulary();
     vocabulary.appendKeys(readVocabulary(db, collection.path));
     const vocabularyBefore = vocabulary.size;
@@ -155,14 +159,19 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
     const sequence = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'documents'").get() as { seq: number } | undefined;
     let nextNumber = (sequence?.seq ?? 0) + 1;
     // Replaced documents go before their successors are written (ids are unique); the transaction undoes both on failure.
-    const removeReplaced = db.prepare('DELETE FROM documents WHERE external_id = ?');
+    /** Blocks that held replaced texts: rewritten once, at the end. */
+    const replacedBlocks: number[] = [];
 
     const pipeline = new ShardPipeline(batchWriter(db), {
       signal: options.signal,
       shardTokens: options.shardTokens,
       onShardWritten: (done, total) => options.onProgress?.('sorting', done, total),
     });
-    const newBatch = () => ({ tokenizer: new ShardTokenizer(vocabulary, pattern), documents: new Map<number, PendingDocument>(), texts: new TextCompressor() });
+    const newBatch = () => ({
+      tokenizer: new ShardTokenizer(vocabulary, pattern),
+      documents: new Map<number, PendingDocument>(),
+      texts: new TextBlockPacker(),
+    });
     let batch = newBatch();
     const problems: ImportProblem[] = [];
     const seen = new Set<string>();
@@ -195,7 +204,7 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
             });
             continue;
           }
-          removeReplaced.run(record.id);
+          deleteDocumentRow(db, record.id, replacedBlocks);
           replaced++;
         }
         seen.add(record.id);
@@ -232,6 +241,7 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
     }
     throwIfAborted(options.signal);
     options.onProgress?.('writing', 0, 1);
+    rewriteTextBlocks(db, collection.path, replacedBlocks);
     insertVocabularyPart(db, vocabularyBefore, vocabulary.keysFrom(vocabularyBefore));
     bumpGeneration(db);
     options.onProgress?.('writing', 1, 1);
@@ -309,14 +319,28 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Deletes a document's row; returns false when there is none. The block that held its
+ * text goes into `blocks`, for rewriteTextBlocks once every row is gone.
+ */
+function deleteDocumentRow(db: Database.Database, id: string, blocks: number[]): boolean {
+  const row = db.prepare('SELECT text_block FROM documents WHERE external_id = ?').get(id) as { text_block: number | null } | undefined;
+  if (row === undefined) return false;
+  if (row.text_block !== null) blocks.push(row.text_block);
+  db.prepare('DELETE FROM documents WHERE external_id = ?').run(id);
+  return true;
+}
+
 /** Removes documents by id; returns the ids removed and those not found. */
 export function removeDocuments(collection: CollectionIndex, ids: readonly string[]): { removed: string[]; missing: string[] } {
   const { db } = collection;
   const removed: string[] = [];
   const missing: string[] = [];
   db.transaction(() => {
-    const remove = db.prepare('DELETE FROM documents WHERE external_id = ?');
-    for (const id of ids) (remove.run(id).changes > 0 ? removed : missing).push(id);
+    upgradeToTextBlocks(db);
+    const blocks: number[] = [];
+    for (const id of ids) (deleteDocumentRow(db, id, blocks) ? removed : missing).push(id);
+    rewriteTextBlocks(db, collection.path, blocks);
     if (removed.length > 0) bumpGeneration(db);
   }).immediate();
   return { removed, missing };

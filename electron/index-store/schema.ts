@@ -13,8 +13,12 @@ import { AppError } from '../../shared/errors.js';
 
 /** 'UNLK': marks a SQLite file as an Unlinkable collection index. */
 export const APPLICATION_ID = 0x554e4c4b;
-/** Format version written by this code; files of a newer version are refused. */
-export const FORMAT_VERSION = 1;
+/**
+ * Format version written by this code; files of a newer version are refused.
+ * 1: each document's text deflated in its own row. 2: texts packed in text_blocks
+ * (text-blocks.ts); format-1 files are read as they are and upgraded by their first change.
+ */
+export const FORMAT_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE meta (
@@ -56,9 +60,18 @@ CREATE TABLE documents (
   source TEXT,
   text_sha256 TEXT NOT NULL,
   text BLOB NOT NULL,
-  added_at TEXT NOT NULL
+  added_at TEXT NOT NULL,
+  text_block INTEGER REFERENCES text_blocks(id),
+  text_offset INTEGER,
+  text_bytes INTEGER
 );
 CREATE INDEX documents_by_shard ON documents (shard_id, shard_document);
+CREATE TABLE text_blocks (
+  id INTEGER PRIMARY KEY,
+  crc32 INTEGER NOT NULL,
+  data BLOB NOT NULL
+);
+CREATE INDEX documents_by_text_block ON documents (text_block);
 `;
 
 /** Creates a new, empty index file. Fails if the path exists. */
