@@ -51,7 +51,8 @@ export interface PackedBlock {
 
 /**
  * Gathers texts into blocks and compresses each full block on the thread pool while the
- * caller goes on tokenizing; memory stays at a few blocks.
+ * caller goes on tokenizing. It holds its batch's compressed blocks until the batch is
+ * written, and at most MAX_IN_FLIGHT raw blocks besides.
  */
 export class TextBlockPacker {
   private pending: Buffer[] = [];
