@@ -84,7 +84,7 @@ class CandidateSets {
   readonly count: number;
   readonly words: number;
   readonly bits: Uint32Array;
-  /** Dense document ids per candidate, ascending. */
+  /** Dense document ids per candidate, ascending (occurrences of one phrase share a list; never written). */
   readonly dense: Int32Array[];
   /** Dense id back to document number. */
   readonly documentOf: Int32Array;
@@ -99,10 +99,14 @@ class CandidateSets {
     this.cap = Math.min(k, 254);
     let maxDoc = -1;
     for (const c of candidates) if (c.documents.length > 0) maxDoc = Math.max(maxDoc, c.documents[c.documents.length - 1]!);
+    // Occurrences of one phrase usually share one postings array (the index's postings
+    // cache hands out the same one): each array is worked out once, for its first holder.
+    const firstWith = new Map<Int32Array, number>();
+    candidates.forEach((c, r) => firstWith.has(c.documents) || firstWith.set(c.documents, r));
     // Dense ids in document order, so that dense lists stay sorted: mark, then number in
     // one pass (a sort of every document a common phrase holds cost more).
     const denseOf = new Int32Array(maxDoc + 1);
-    for (const c of candidates) for (let i = 0; i < c.documents.length; i++) denseOf[c.documents[i]!] = 1;
+    for (const documents of firstWith.keys()) for (let i = 0; i < documents.length; i++) denseOf[documents[i]!] = 1;
     let distinct = 0;
     for (let d = 0; d <= maxDoc; d++) if (denseOf[d] === 1) denseOf[d] = ++distinct;
     const order = new Int32Array(distinct);
@@ -110,14 +114,22 @@ class CandidateSets {
     this.documentOf = order;
     this.words = Math.max(1, Math.ceil(order.length / 32));
     this.bits = new Uint32Array(this.count * this.words);
-    this.dense = candidates.map((c, r) => {
+    const words = this.words;
+    this.dense = [];
+    candidates.forEach((c, r) => {
+      const first = firstWith.get(c.documents)!;
+      if (first < r) {
+        this.dense.push(this.dense[first]!);
+        this.bits.copyWithin(r * words, first * words, (first + 1) * words);
+        return;
+      }
       const list = new Int32Array(c.documents.length);
       for (let i = 0; i < list.length; i++) {
         const id = denseOf[c.documents[i]!]!;
         list[i] = id;
-        this.bits[r * this.words + (id >>> 5)]! |= 1 << (id & 31);
+        this.bits[r * words + (id >>> 5)]! |= 1 << (id & 31);
       }
-      return list;
+      this.dense.push(list);
     });
     this.pairCache = this.count <= 4096 ? new Uint8Array(this.count * this.count).fill(255) : new Map();
   }

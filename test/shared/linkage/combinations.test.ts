@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findCombinationSpans, type CombinationCandidate } from '../../../shared/linkage/combinations.js';
+
+/** |a ∩ b ∩ …| of ascending lists. */
+function intersection(...lists: readonly Int32Array[]): number {
+  const [first, ...rest] = lists;
+  const sets = rest.map((l) => new Set(l));
+  return Array.from(first!).filter((d) => sets.every((s) => s.has(d))).length;
+}
+
+/** The candidates that are the shortest member (by rank) of some minimal linkable pair or triple: every combination tried. */
+function referenceFlagged(candidates: readonly CombinationCandidate[], k: number, source: number): number[] {
+  const usable = candidates.map((_, i) => i).filter((i) => source < 0 || candidates[i]!.documents.includes(source));
+  const rank = [...usable].sort((a, b) => candidates[a]!.tokenLength - candidates[b]!.tokenLength || candidates[a]!.tokenStart - candidates[b]!.tokenStart);
+  const P = (i: number): Int32Array => candidates[i]!.documents;
+  const links = (n: number): boolean => n >= 1 && n < k;
+  const flagged: number[] = [];
+  rank.forEach((x, position) => {
+    const later = rank.slice(position + 1);
+    let found = later.some((y) => links(intersection(P(x), P(y))));
+    for (let i = 0; i < later.length && !found; i++) {
+      for (let j = i + 1; j < later.length && !found; j++) {
+        const [y, z] = [later[i]!, later[j]!];
+        const pairsCommon = intersection(P(x), P(y)) >= k && intersection(P(x), P(z)) >= k && intersection(P(y), P(z)) >= k;
+        found = pairsCommon && links(intersection(P(x), P(y), P(z)));
+      }
+    }
+    if (found) flagged.push(x);
+  });
+  return flagged.sort((a, b) => a - b);
+}
+
+// Postings over up to 200 documents (several words of a bitset), phrases in most
+// documents or few, and some phrases occurring more than once in the text with one shared
+// postings array, as the index's postings cache hands them out.
+const instanceArb = fc
+  .record({
+    phrases: fc.array(fc.record({ density: fc.constantFrom(0.05, 0.5, 0.9, 0.98), seed: fc.nat(), length: fc.integer({ min: 1, max: 4 }) }), {
+      minLength: 2,
+      maxLength: 9,
+    }),
+    universe: fc.integer({ min: 20, max: 200 }),
+    occurrences: fc.array(fc.nat(), { minLength: 2, maxLength: 14 }),
+    k: fc.integer({ min: 2, max: 3 }),
+    useSource: fc.boolean(),
+  })
+  .map((s) => {
+    const postings = s.phrases.map((p) => {
+      let state = p.seed + 1;
+      const documents: number[] = [];
+      for (let d = 0; d < s.universe; d++) {
+        state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+        if (state / 2 ** 32 < p.density) documents.push(d);
+      }
+      // Candidates are common phrases: at least k documents.
+      for (let d = 0; documents.length < s.k; d++) if (!documents.includes(d)) documents.push(d);
+      return Int32Array.from(documents.sort((a, b) => a - b));
+    });
+    let start = 0;
+    const candidates: CombinationCandidate[] = s.occurrences.map((o) => {
+      const phrase = o % postings.length;
+      const candidate = { tokenStart: start, tokenLength: s.phrases[phrase]!.length, documents: postings[phrase]! };
+      start += candidate.tokenLength + 1;
+      return candidate;
+    });
+    return { candidates, k: s.k, source: s.useSource ? 0 : -1 };
+  });
+
+describe('findCombinationSpans', () => {
+  it('flags exactly the candidates a search over every pair and triple flags, with valid witnesses, shared postings arrays or not', () => {
+    let flaggedAny = 0;
+    fc.assert(
+      fc.property(instanceArb, ({ candidates, k, source }) => {
+        const query = { k, arity: 3 as const, sourceDocument: source };
+        const found = findCombinationSpans(candidates, query);
+        const expected = referenceFlagged(candidates, k, source);
+        expect(found.map((f) => f.candidate).sort((a, b) => a - b)).toEqual(expected);
+        if (expected.length > 0) flaggedAny++;
+        for (const f of found) {
+          const lists = f.members.map((m) => candidates[m]!.documents);
+          const together = intersection(...lists);
+          expect(together).toBeGreaterThanOrEqual(1);
+          expect(together).toBeLessThan(k);
+          expect(f.documents.length).toBe(together);
+          expect(f.members).toContain(f.candidate);
+          // Minimal: every pair inside a triple keeps k documents.
+          if (lists.length === 3)
+            for (const [a, b] of [
+              [0, 1],
+              [0, 2],
+              [1, 2],
+            ] as const)
+              expect(intersection(lists[a]!, lists[b]!)).toBeGreaterThanOrEqual(k);
+        }
+        // The same text with every occurrence's postings copied: the same answer.
+        const copied = candidates.map((c) => ({ ...c, documents: Int32Array.from(c.documents) }));
+        expect(findCombinationSpans(copied, query)).toEqual(found);
+      }),
+      { numRuns: 400 },
+    );
+    expect(flaggedAny).toBeGreaterThan(40);
+  });
+});
