@@ -185,6 +185,18 @@ export class Shard {
     return next;
   }
 
+  /** The token at `depth` of the phrase of entry i (0: past a segment end). */
+  tokenAt(i: number, depth: number): number {
+    return this.tokens[this.suffixes[i]! + depth]!;
+  }
+
+  /** True when the phrase of entry i has path[from..] as its tokens [from, path.length). */
+  holdsPathAt(i: number, from: number, path: readonly number[]): boolean {
+    const start = this.suffixes[i]!;
+    for (let j = from; j < path.length; j++) if (this.tokens[start + j] !== path[j]) return false;
+    return true;
+  }
+
   /**
    * Within [low, high), whose phrases share their first `from` tokens, the first entry
    * whose tokens [from, path.length) are ≥ path[from..] (or > it, when `strictlyAbove`):
