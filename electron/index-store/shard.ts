@@ -7,6 +7,7 @@
  */
 
 import { DistinctDocuments } from './distinct-documents.js';
+import { SuffixSamples } from './suffix-samples.js';
 
 /** The persisted parts of a shard. */
 export interface ShardParts {
@@ -73,6 +74,8 @@ export class Shard {
   private marks: Uint8Array | undefined;
   /** Range of `suffixes` starting with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
   private readonly bucketStarts: Uint32Array;
+  /** The first tokens of every 64th phrase, for the first steps of a search. */
+  private readonly samples: SuffixSamples;
 
   constructor(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean) {
     this.tokens = parts.tokens;
@@ -104,6 +107,7 @@ export class Shard {
     this.bucketStarts[maxTokenId + 1] = sum;
     if (sum !== this.suffixes.length) throw new Error('Shard is inconsistent: token and suffix counts differ.');
     this.distinct = new DistinctDocuments(this.documentOfSuffix, this.live);
+    this.samples = new SuffixSamples(this.tokens, this.suffixes);
   }
 
   /** Marks documents live or removed; returns true when anything changed. */
@@ -185,11 +189,6 @@ export class Shard {
     return next;
   }
 
-  /** The token at `depth` of the phrase of entry i (0: past a segment end). */
-  tokenAt(i: number, depth: number): number {
-    return this.tokens[this.suffixes[i]! + depth]!;
-  }
-
   /** True when the phrase of entry i has path[from..] as its tokens [from, path.length). */
   holdsPathAt(i: number, from: number, path: readonly number[]): boolean {
     const start = this.suffixes[i]!;
@@ -200,9 +199,20 @@ export class Shard {
   /**
    * Within [low, high), whose phrases share their first `from` tokens, the first entry
    * whose tokens [from, path.length) are ≥ path[from..] (or > it, when `strictlyAbove`):
-   * boundAt over several tokens at once, for a range that lags several tokens behind.
+   * boundAt over one token or several at once (a range that lags several tokens behind).
+   * The sampled phrases narrow a large range first (suffix-samples.ts).
    */
   boundPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number {
+    let lo = low;
+    let hi = high;
+    if (this.samples.window(low, high, from, path, strictlyAbove)) {
+      lo = this.samples.low;
+      hi = this.samples.high;
+    }
+    return from === path.length - 1 ? this.boundAt(lo, hi, from, path[from]!, strictlyAbove) : this.searchPath(lo, hi, from, path, strictlyAbove);
+  }
+
+  private searchPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number {
     const { suffixes, tokens } = this;
     const depth = path.length;
     let lo = low;

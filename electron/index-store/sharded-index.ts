@@ -135,17 +135,11 @@ export class ShardWalker implements PhraseWalker {
     const at = this.narrowedTo[s]!;
     if (at < depth && lo < hi) {
       const shard = this.shards[s]!;
-      // The end is searched for only when the first entry at or after the phrase holds it:
-      // a rare phrase is absent from most shards, and one search tells.
-      if (at === depth - 1) {
-        const tokenId = this.path[at]!;
-        lo = shard.boundAt(lo, hi, at, tokenId, false);
-        hi = lo < hi && shard.tokenAt(lo, at) === tokenId ? shard.boundAt(lo, hi, at, tokenId, true) : lo;
-      } else {
-        // Several tokens behind: two searches over all of them, not two per token.
-        lo = shard.boundPath(lo, hi, at, this.path, false);
-        hi = lo < hi && shard.holdsPathAt(lo, at, this.path) ? shard.boundPath(lo, hi, at, this.path, true) : lo;
-      }
+      // One token behind or several: two searches over all of them, not two per token. The
+      // end is searched for only when the first entry at or after the phrase holds it: a
+      // rare phrase is absent from most shards, and one search tells.
+      lo = shard.boundPath(lo, hi, at, this.path, false);
+      hi = lo < hi && shard.holdsPathAt(lo, at, this.path) ? shard.boundPath(lo, hi, at, this.path, true) : lo;
       this.low[s] = lo;
       this.high[s] = hi;
     }

@@ -65,3 +65,53 @@ describe('Shard.documentOfSuffix', () => {
     expect(new Shard(sortShard(batch, 20), 20, () => true).documentOfSuffix).toBeInstanceOf(Uint32Array);
   });
 });
+
+/** −1, 0, 1: entry i's phrase against path[from..] (tokens [from, path.length); a segment end sorts first). */
+function comparePhrase(shard: Shard, i: number, from: number, path: readonly number[]): number {
+  const start = shard.suffixes[i]!;
+  for (let j = from; j < path.length; j++) {
+    const t = shard.tokens[start + j]!;
+    if (t !== path[j]) return t < path[j]! ? -1 : 1;
+  }
+  return 0;
+}
+
+describe('Shard.boundPath', () => {
+  // Few token ids and long documents: ranges of thousands of entries, so the sampled
+  // phrases (suffix-samples.ts) narrow them before the plain search.
+  it('finds the same bounds as a scan, in ranges large and small, from any depth', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 2, max: 5 }),
+        fc.integer(),
+        fc.array(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 7 }), { minLength: 1, maxLength: 20 }),
+        (lengths, vocabulary, seed, paths) => {
+          const shard = new Shard(sortShard(tokenized(lengths, vocabulary, seed), vocabulary), vocabulary, () => true);
+          const entries = shard.suffixes.length;
+          for (const raw of paths) {
+            const path = raw.map((t) => 1 + ((t - 1) % vocabulary));
+            for (let from = 0; from < path.length; from++) {
+              // The range of the entries holding path[0..from), found by scanning.
+              let low = 0;
+              while (low < entries && comparePhrase(shard, low, 0, path.slice(0, from)) < 0) low++;
+              let high = low;
+              while (high < entries && comparePhrase(shard, high, 0, path.slice(0, from)) === 0) high++;
+              for (const strictlyAbove of [false, true]) {
+                let expected = low;
+                while (
+                  expected < high &&
+                  (comparePhrase(shard, expected, from, path) < 0 || (strictlyAbove && comparePhrase(shard, expected, from, path) === 0))
+                )
+                  expected++;
+                expect(shard.boundPath(low, high, from, path, strictlyAbove)).toBe(expected);
+              }
+              expect(low < high ? shard.holdsPathAt(low, from, path) : false).toBe(low < high && comparePhrase(shard, low, from, path) === 0);
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The first tokens of every 2^shift-th phrase of a shard, in suffix order: the first steps
+ * of a binary search read this small table instead of the suffix array and the token
+ * stream.
+ *
+ * Why: a step of a plain search reads the suffix at `mid`, then the token it points to,
+ * two cache misses in arrays of hundreds of megabytes. On a large collection a rare
+ * phrase is searched for in every shard, and those misses were most of arity-1 detection.
+ * Here the steps down to a window of 2^shift entries read one 16-byte record each; only
+ * the last few steps, and phrases longer than the record, touch the big arrays.
+ */
+
+/** One sample every 2^SAMPLE_SHIFT entries: 0.25 bytes per token with 4 tokens a record. */
+export const SAMPLE_SHIFT = 6;
+/** Tokens kept per sample (0 after a segment end, as in the stream). */
+export const SAMPLE_TOKENS = 4;
+
+export class SuffixSamples {
+  /** SAMPLE_TOKENS tokens of sample m from m * SAMPLE_TOKENS. */
+  private readonly records: Uint32Array;
+  /** Where the last call of window() narrowed to: [low, high). */
+  low = 0;
+  high = 0;
+
+  constructor(
+    private readonly tokens: Uint32Array,
+    private readonly suffixes: Uint32Array,
+    private readonly shift = SAMPLE_SHIFT,
+  ) {
+    const count = Math.ceil(suffixes.length / (1 << shift));
+    this.records = new Uint32Array(count * SAMPLE_TOKENS);
+    for (let m = 0; m < count; m++) {
+      const start = suffixes[m << shift]!;
+      for (let j = 0; j < SAMPLE_TOKENS && start + j < tokens.length; j++) {
+        const token = tokens[start + j]!;
+        this.records[m * SAMPLE_TOKENS + j] = token;
+        if (token === 0) break;
+      }
+    }
+  }
+
+  /** Sample m's phrase against path[from..]: −1, 0 (equal over path's length), 1. Tokens [0, from) are shared. */
+  private compare(m: number, from: number, path: readonly number[]): number {
+    const record = m * SAMPLE_TOKENS;
+    let start = -1;
+    for (let j = from; j < path.length; j++) {
+      let t: number;
+      if (j < SAMPLE_TOKENS) t = this.records[record + j]!;
+      else {
+        if (start < 0) start = this.suffixes[m << this.shift]!;
+        t = this.tokens[start + j]!;
+      }
+      const p = path[j]!;
+      // A segment end (0) sorts below every token, and the phrase ends there.
+      if (t !== p) return t < p ? -1 : 1;
+    }
+    return 0;
+  }
+
+  /**
+   * Narrows [low, high), whose phrases share their first `from` tokens, to a window
+   * (this.low, this.high) of at most 2^shift entries that holds the first entry at or
+   * after path (after it, when `strictlyAbove`), or ends at high when there is none.
+   * False when the range is too small to gain: search [low, high) as it is.
+   */
+  window(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): boolean {
+    const shift = this.shift;
+    if (high - low <= 2 << shift) return false;
+    // Samples whose entries lie in [low, high): m in [first, end).
+    const first = (low + (1 << shift) - 1) >>> shift;
+    const end = (high + (1 << shift) - 1) >>> shift;
+    let lo = first;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const order = this.compare(mid, from, path);
+      if (order < 0 || (strictlyAbove && order === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    // Sample lo is the first at or after the path: the answer is past sample lo − 1, and at sample lo at the latest.
+    this.low = lo > first ? ((lo - 1) << shift) + 1 : low;
+    this.high = lo < end ? lo << shift : high;
+    return true;
+  }
+}
