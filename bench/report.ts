@@ -77,7 +77,7 @@ Measured by \`npm run bench\` on ${r.date}: ${r.machine}. The FTS5 peer (SQLite 
 
 Bytes per token divide each file's size by the collection's tokens as our tokenizer counts them. Our file holds the documents' text (Brotli, about 1 MB of text to a block), the token streams and the suffix arrays.
 
-On growth: the scale set is not the court collection made larger. Its text has ${f((r.wiki.ours.characters ?? 0) / wikiTokens, 1)} characters per token against ${f((r.court.ours.characters ?? 0) / courtTokens, 1)} for the court, a much larger vocabulary, and more non-Latin-1 characters (which makes V8 store a document as two bytes per character). Reading, tokenizing and compressing follow characters, so the fairer yardstick of linearity is the cost per character; the suffix sorting is linear by construction (induced sorting) and the shards are capped at 8M entries so that cache misses do not grow with the collection. The FTS5 peer, measured the same way, grows more per token than we do.
+On growth: the scale set is not the court collection made larger. Its text has ${f((r.wiki.ours.characters ?? 0) / wikiTokens, 1)} characters per token against ${f((r.court.ours.characters ?? 0) / courtTokens, 1)} for the court, a much larger vocabulary, and more non-Latin-1 characters (which makes V8 store a document as two bytes per character). Reading, tokenizing and compressing follow characters, so the fairer yardstick of linearity is the cost per character; the suffix sorting is linear by construction (induced sorting) and the shards are capped at 15M entries so that cache misses do not grow with the collection. The FTS5 peer, measured the same way, grows more per token than we do.
 
 ## Detection (144 de-identified judgments against the court index, warm)
 

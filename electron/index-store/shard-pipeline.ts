@@ -19,16 +19,20 @@ import type { EncodedShard } from './shard-storage.js';
 /** Below this many stream tokens a batch is sorted as one shard: workers cost more than they save. */
 const MIN_TOKENS_PER_PARALLEL_SHARD = 500_000;
 /**
- * Stream tokens per shard, and so per batch. Induced sorting touches its arrays at
- * random, and past ~8M entries cache and TLB misses make each entry dearer, so smaller
- * shards keep the build linear (each shard costs detection a few binary searches).
+ * Stream tokens per shard, and so per batch. A phrase rare in the collection is searched
+ * for in every shard, so fewer shards make detection faster on a large collection; induced
+ * sorting touches its arrays at random, so larger shards make each entry dearer to sort
+ * and to open, and past 2^24 positions a suffix takes 4 bytes on disk instead of 3.
  *
- * Larger shards were measured on a remixed 100M-token collection (bench/scale, 2 cores):
- * with 8M, 32M and 100M caps the build took 73, 107 and 104 s (peak RSS 4.1, 4.7 and
- * 5.7 GB), opening 7, 13 and 14 s; arity-1 p95 fell from 40 to 23 and 16 ms, but arity ≤ 3
- * p95 rose from 0.84 to 1.20 and 1.10 s. Fewer shards alone do not reach issue 11's figures.
+ * Measured on a remixed 100M-token collection (bench/scale, 2 cores), earlier: with 8M,
+ * 32M and 100M caps the build took 73, 107 and 104 s (peak RSS 4.1, 4.7 and 5.7 GB),
+ * opening 7, 13 and 14 s; arity-1 p95 fell from 40 to 23 and 16 ms, but arity ≤ 3 p95
+ * rose from 0.84 to 1.20 and 1.10 s. Since the streaming build and the faster triple
+ * search, 15M against 8M: build 73 against 78 s (peak RSS 1.6 against 1.3 GB), open the
+ * same (7.8 s), arity-1 p95 15.5 against 28 ms, arity ≤ 3 p95 150 against 174 ms. 15M
+ * leaves room below 2^24 for the sentinels and for the document that fills the batch.
  */
-export const MAX_TOKENS_PER_SHARD = 8_000_000;
+export const MAX_TOKENS_PER_SHARD = 15_000_000;
 
 /** Shards a batch is cut into: enough for every core when it is large enough to pay. */
 function partsFor(streamLength: number, shardTokens: number): number {
