@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -10,6 +9,7 @@ import { AppError } from '../../../shared/errors.js';
 import { referenceDetect } from '../../reference/brute-force.js';
 import { recordsOf, type PlainDocument } from '../../helpers/records.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
+import { fileHash, flipBlobByte } from '../../helpers/index-file.js';
 
 const tempDir = useTempDir();
 
@@ -27,10 +27,6 @@ function randomText(seed: number, length: number): string {
 
 const corpus: PlainDocument[] = Array.from({ length: 12 }, (_, i) => ({ id: `doc-${i}`, text: randomText(i + 1, 40) }));
 const query = `${corpus[3]!.text} held that the prison court. ${corpus[7]!.text.slice(0, 120)}`;
-
-function fileHash(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
-}
 
 function expectSameAsReference(collection: CollectionIndex, live: PlainDocument[], k = 2): void {
   const actual = detectLinkage(collection.phraseIndex(), query, { k, arity: 3, maxN: 8 });
@@ -248,11 +244,7 @@ describe('opening bad files', () => {
     const path = await makeCollection(corpus);
     const damaged = join(tempDir(), 'damaged.unl');
     copyFileSync(path, damaged);
-    const db = new Database(damaged);
-    const row = db.prepare("SELECT id, data FROM shard_parts WHERE kind = 'suffixes'").get() as { id: number; data: Buffer };
-    row.data[5] = row.data[5]! ^ 0xff;
-    db.prepare('UPDATE shard_parts SET data = ? WHERE id = ?').run(row.data, row.id);
-    db.close();
+    flipBlobByte(damaged, 'shard_parts', "kind = 'suffixes'", 5);
     const before = fileHash(damaged);
     expect(() => CollectionIndex.open(damaged).phraseIndex()).toThrow(expect.objectContaining({ code: 'index-corrupt' }));
     expect(fileHash(damaged)).toBe(before);

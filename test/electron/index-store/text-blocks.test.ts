@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { brotliDecompressSync, deflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { addDocuments, compactCollection, createCollection, removeDocuments } fr
 import { BLOCK_BYTES } from '../../../electron/index-store/text-blocks.js';
 import { recordsOf, type PlainDocument } from '../../helpers/records.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
+import { fileHash, flipBlobByte } from '../../helpers/index-file.js';
 
 const tempDir = useTempDir();
 
@@ -29,10 +29,6 @@ function textOf(i: number, bytes: number): string {
 
 /** Enough text for several blocks. */
 const corpus: PlainDocument[] = Array.from({ length: 24 }, (_, i) => ({ id: `doc-${String(i).padStart(2, '0')}`, text: textOf(i, BLOCK_BYTES / 8) }));
-
-function fileHash(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
-}
 
 async function makeCollection(documents: PlainDocument[]): Promise<string> {
   const path = join(tempDir(), 'collection.unl');
@@ -167,11 +163,7 @@ describe('document texts in blocks', () => {
 
   it('reports a damaged text block as corrupt, and the file is not changed', async () => {
     const path = await makeCollection(corpus.slice(0, 4));
-    const db = new Database(path);
-    const row = db.prepare('SELECT id, data FROM text_blocks').get() as { id: number; data: Buffer };
-    row.data[10] = row.data[10]! ^ 0xff;
-    db.prepare('UPDATE text_blocks SET data = ? WHERE id = ?').run(row.data, row.id);
-    db.close();
+    flipBlobByte(path, 'text_blocks', '1', 10);
     const before = fileHash(path);
     const collection = CollectionIndex.open(path);
     expect(() => collection.documentText('doc-00')).toThrow(
