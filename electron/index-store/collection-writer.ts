@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { makeFolder } from '../runtime/make-folder.js';
-
 import { AppError, throwIfAborted } from '../../shared/errors.js';
 import { compilePlaceholderPattern, DEFAULT_PLACEHOLDER_PATTERN } from '../../shared/tokenizer/placeholders.js';
 import type { ImportProblem, ImportRecord } from '../import/import-records.js';
@@ -324,9 +323,10 @@ function processAlive(pid: number): boolean {
  * text goes into `blocks`, for rewriteTextBlocks once every row is gone.
  */
 function deleteDocumentRow(db: Database.Database, id: string, blocks: number[]): boolean {
-  const row = db.prepare('SELECT text_block FROM documents WHERE external_id = ?').get(id) as { text_block: number | null } | undefined;
+  // SELECT *: a format-1 file has no text_block column.
+  const row = db.prepare('SELECT * FROM documents WHERE external_id = ?').get(id) as { text_block?: number | null } | undefined;
   if (row === undefined) return false;
-  if (row.text_block !== null) blocks.push(row.text_block);
+  if (row.text_block !== undefined && row.text_block !== null) blocks.push(row.text_block);
   db.prepare('DELETE FROM documents WHERE external_id = ?').run(id);
   return true;
 }
@@ -337,7 +337,6 @@ export function removeDocuments(collection: CollectionIndex, ids: readonly strin
   const removed: string[] = [];
   const missing: string[] = [];
   db.transaction(() => {
-    upgradeToTextBlocks(db);
     const blocks: number[] = [];
     for (const id of ids) (deleteDocumentRow(db, id, blocks) ? removed : missing).push(id);
     rewriteTextBlocks(db, collection.path, blocks);

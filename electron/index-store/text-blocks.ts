@@ -187,12 +187,15 @@ export class TextBlockReader {
  * empty. Call inside the write transaction that removed the rows.
  */
 export function rewriteTextBlocks(db: Database.Database, path: string, blockIds: Iterable<number>): void {
+  const ids = new Set(blockIds);
+  // Nothing to do, and a format-1 file has none of the columns below.
+  if (ids.size === 0) return;
   const reader = new TextBlockReader(db, path);
   const rowsOf = db.prepare('SELECT number, text_offset, text_bytes FROM documents WHERE text_block = ? ORDER BY text_offset');
   const update = db.prepare('UPDATE documents SET text_offset = ? WHERE number = ?');
   const replace = db.prepare('UPDATE text_blocks SET crc32 = ?, data = ? WHERE id = ?');
   const drop = db.prepare('DELETE FROM text_blocks WHERE id = ?');
-  for (const id of new Set(blockIds)) {
+  for (const id of ids) {
     const rows = rowsOf.all(id) as { number: number; text_offset: number; text_bytes: number }[];
     if (rows.length === 0) {
       drop.run(id);

@@ -152,10 +152,13 @@ describe('document texts in blocks', () => {
     expect(fileHash(path)).toBe(before);
 
     collection = CollectionIndex.open(path, { readonly: false });
+    // A removal needs no upgrade: the old rows hold their own texts.
+    expect(removeDocuments(collection, ['doc-02'])).toEqual({ removed: ['doc-02'], missing: [] });
+    expect(collection.db.pragma('user_version', { simple: true })).toBe(1);
     await addDocuments(collection, recordsOf(corpus.slice(6, 10)));
     expect(collection.db.pragma('user_version', { simple: true })).toBe(2);
     expect(removeDocuments(collection, ['doc-01', 'doc-07'])).toEqual({ removed: ['doc-01', 'doc-07'], missing: [] });
-    const live = corpus.slice(0, 10).filter((d) => d.id !== 'doc-01' && d.id !== 'doc-07');
+    const live = corpus.slice(0, 10).filter((d) => !['doc-01', 'doc-02', 'doc-07'].includes(d.id));
     expectTexts(collection, live);
     collection.close();
     expect(allBlockText(path)).not.toContain('marker7x.');
