@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { makeFolder } from '../runtime/make-folder.js';
 import { AppError, throwIfAborted } from '../../shared/errors.js';
 import { compilePlaceholderPattern, DEFAULT_PLACEHOLDER_PATTERN } from '../../shared/tokenizer/placeholders.js';
@@ -47,6 +48,14 @@ export interface AddOptions {
   /** Stream tokens per shard (see shard-pipeline.ts); tests set small ones to get many batches. */
   readonly shardTokens?: number | undefined;
 }
+
+/**
+ * Reading lets the event loop run at least this often, so that a cancel (a message to
+ * the import worker) is seen at once: a gunzip stream that is ahead of the reader, and the
+ * text packer, hand over data without ever waiting, so the loop could otherwise read a
+ * whole file before the cancel arrives.
+ */
+const YIELD_EVERY_MS = 50;
 
 /** What a document row's own text column (format 1) holds now that texts live in blocks. */
 const EMPTY_BLOB = Buffer.alloc(0);
@@ -177,8 +186,13 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
     let added = 0;
     let replaced = 0;
     let tokens = 0;
+    let yielded = performance.now();
     try {
       for await (const record of records) {
+        if (performance.now() - yielded > YIELD_EVERY_MS) {
+          await setImmediate();
+          yielded = performance.now();
+        }
         throwIfAborted(options.signal);
         if (record.kind === 'problem') {
           problems.push(record);

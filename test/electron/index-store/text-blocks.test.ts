@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
 import { addDocuments, compactCollection, createCollection, removeDocuments } from '../../../electron/index-store/collection-writer.js';
 import { BLOCK_BYTES } from '../../../electron/index-store/text-blocks.js';
+import type { ImportRecord } from '../../../electron/import/import-records.js';
 import { recordsOf, type PlainDocument } from '../../helpers/records.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
 import { fileHash, flipBlobByte } from '../../helpers/index-file.js';
@@ -162,6 +163,23 @@ describe('document texts in blocks', () => {
     expectTexts(collection, live);
     collection.close();
     expect(allBlockText(path)).not.toContain('marker7x.');
+  });
+
+  it('sees a cancel while reading, even from an input that never waits', async () => {
+    // An array-backed stream resolves every record at once: only the writer's own pauses let a timer in.
+    const many = Array.from({ length: 3000 }, (_, i) => ({ id: `many-${i}`, text: textOf(i, 2000) }));
+    let read = 0;
+    async function* counted(): AsyncGenerator<ImportRecord> {
+      for await (const record of recordsOf(many)) {
+        read++;
+        yield record;
+      }
+    }
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 20);
+    const path = join(tempDir(), 'cancelled.unl');
+    await expect(createCollection(path, counted(), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(read).toBeLessThan(many.length / 2);
   });
 
   it('reports a damaged text block as corrupt, and the file is not changed', async () => {
