@@ -203,7 +203,7 @@ class CandidateSets {
 
   /** |P(a) ∩ P(b) ∩ P(c)| counted up to `cap`. */
   tripleCount(a: number, b: number, c: number, cap: number): number {
-    // Walk the smallest of the three sets (found without an array: this runs per pair of partners).
+    // Walk the smallest of the three sets (found without a sort: this runs per pair of partners).
     const length = (r: number): number => this.dense[r]!.length;
     let [small, one, two] = [a, b, c];
     if (length(one) < length(small)) [small, one] = [one, small];
