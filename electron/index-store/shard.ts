@@ -145,7 +145,7 @@ export class Shard {
    * Within [low, high), whose phrases share their first `depth` tokens, the first entry
    * whose token at `depth` is ≥ `tokenId` (or > it, when `strictlyAbove`).
    */
-  boundAt(low: number, high: number, depth: number, tokenId: number, strictlyAbove: boolean): number {
+  private boundAt(low: number, high: number, depth: number, tokenId: number, strictlyAbove: boolean): number {
     const { suffixes, tokens } = this;
     let lo = low;
     let hi = high;

@@ -11,9 +11,9 @@
  */
 
 /** One sample every 2^SAMPLE_SHIFT entries: 0.25 bytes per token with 4 tokens a record. */
-export const SAMPLE_SHIFT = 6;
+const SAMPLE_SHIFT = 6;
 /** Tokens kept per sample (0 after a segment end, as in the stream). */
-export const SAMPLE_TOKENS = 4;
+const SAMPLE_TOKENS = 4;
 
 export class SuffixSamples {
   /** SAMPLE_TOKENS tokens of sample m from m * SAMPLE_TOKENS. */
@@ -25,12 +25,11 @@ export class SuffixSamples {
   constructor(
     private readonly tokens: Uint32Array,
     private readonly suffixes: Uint32Array,
-    private readonly shift = SAMPLE_SHIFT,
   ) {
-    const count = Math.ceil(suffixes.length / (1 << shift));
+    const count = Math.ceil(suffixes.length / (1 << SAMPLE_SHIFT));
     this.records = new Uint32Array(count * SAMPLE_TOKENS);
     for (let m = 0; m < count; m++) {
-      const start = suffixes[m << shift]!;
+      const start = suffixes[m << SAMPLE_SHIFT]!;
       for (let j = 0; j < SAMPLE_TOKENS && start + j < tokens.length; j++) {
         const token = tokens[start + j]!;
         this.records[m * SAMPLE_TOKENS + j] = token;
@@ -47,7 +46,7 @@ export class SuffixSamples {
       let t: number;
       if (j < SAMPLE_TOKENS) t = this.records[record + j]!;
       else {
-        if (start < 0) start = this.suffixes[m << this.shift]!;
+        if (start < 0) start = this.suffixes[m << SAMPLE_SHIFT]!;
         t = this.tokens[start + j]!;
       }
       const p = path[j]!;
@@ -64,7 +63,7 @@ export class SuffixSamples {
    * False when the range is too small to gain: search [low, high) as it is.
    */
   window(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): boolean {
-    const shift = this.shift;
+    const shift = SAMPLE_SHIFT;
     if (high - low <= 2 << shift) return false;
     // Samples whose entries lie in [low, high): m in [first, end).
     const first = (low + (1 << shift) - 1) >>> shift;

@@ -92,7 +92,7 @@ export class TextBlockPacker {
 }
 
 /** True when the file stores texts in blocks (format 2 and later, or upgraded). */
-export function hasTextBlocks(db: Database.Database): boolean {
+function hasTextBlocks(db: Database.Database): boolean {
   return (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'text_blocks'").get() as unknown) !== undefined;
 }
 

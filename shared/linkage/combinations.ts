@@ -171,6 +171,15 @@ class CandidateSets {
 
   private readonly holders: (Int32Array | undefined)[] = [];
 
+  /** The pairs-tried marks of the triple search, cleared (see PairMarks). */
+  triedPairs(): PairMarks {
+    this.pairMarks ??= new PairMarks(this.count);
+    this.pairMarks.clear();
+    return this.pairMarks;
+  }
+
+  private pairMarks: PairMarks | undefined;
+
   has(r: number, id: number): boolean {
     return (this.bits[r * this.words + (id >>> 5)]! & (1 << (id & 31))) !== 0;
   }
@@ -506,7 +515,7 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
   // order, so that pairs are tried, and witnesses found, in the same order as by rank.
   const place = new Int32Array(sets.count);
   partners.forEach((y, p) => (place[y] = p + 1));
-  const tried = new PairMarks(sets.count);
+  const tried = sets.triedPairs();
   const list: number[] = [];
   for (const id of missing) {
     list.length = 0;
@@ -529,11 +538,22 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
   }
 }
 
-/** Unordered pairs of candidates seen, one bit each (a Set of pair keys was a hot spot). */
+/**
+ * Unordered pairs of candidates seen, one bit each (a Set of pair keys was a hot spot).
+ * One per search, cleared word by word for each x: a fresh bitmap per x was up to 512 KB.
+ */
 class PairMarks {
   private readonly marks: Uint32Array | Set<number>;
+  /** Words of `marks` set since the last clear(). */
+  private readonly touched: number[] = [];
   constructor(private readonly count: number) {
     this.marks = count <= 2048 ? new Uint32Array(Math.ceil((count * count) / 32)) : new Set();
+  }
+
+  clear(): void {
+    if (this.marks instanceof Set) this.marks.clear();
+    else for (const word of this.touched) this.marks[word] = 0;
+    this.touched.length = 0;
   }
 
   /** Marks the pair; false when it was marked already. */
@@ -546,8 +566,10 @@ class PairMarks {
       return true;
     }
     const bit = 1 << (key & 31);
-    if ((marks[key >>> 5]! & bit) !== 0) return false;
-    marks[key >>> 5]! |= bit;
+    const word = marks[key >>> 5]!;
+    if ((word & bit) !== 0) return false;
+    if (word === 0) this.touched.push(key >>> 5);
+    marks[key >>> 5] = word | bit;
     return true;
   }
 }
