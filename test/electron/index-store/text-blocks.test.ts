@@ -1,4 +1,3 @@
-import { copyFileSync } from 'node:fs';
 import { brotliDecompressSync, deflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -56,11 +55,11 @@ function expectTexts(collection: CollectionIndex, documents: readonly PlainDocum
   for (const d of documents) expect(collection.documentText(d.id)).toBe(d.text);
 }
 
-/** Rewrites a file into format 1: each text deflated in its own row, no block table or columns. */
-function toFormatOne(path: string): void {
+/** Rewrites a file of `documents` into format 1: each text deflated in its own row, no block table or columns. */
+function toFormatOne(path: string, documents: readonly PlainDocument[]): void {
+  const texts = new Map(documents.map((d) => [d.id, d.text]));
   const db = new Database(path);
-  const texts = new CollectionIndexTexts(path);
-  db.function('v1_text', (id: unknown) => deflateRawSync(Buffer.from(texts.get(String(id)), 'utf8'), { level: 4 }));
+  db.function('v1_text', (id: unknown) => deflateRawSync(Buffer.from(texts.get(String(id))!, 'utf8'), { level: 4 }));
   db.exec(`
 PRAGMA foreign_keys = OFF;
 CREATE TABLE documents_v1 (
@@ -76,25 +75,6 @@ PRAGMA user_version = 1;
 VACUUM;
 `);
   db.close();
-  texts.close();
-}
-
-/** Texts read through the code under test before the file is rewritten. */
-class CollectionIndexTexts {
-  private readonly collection: CollectionIndex;
-  private readonly texts = new Map<string, string>();
-  constructor(path: string) {
-    const copy = `${path}.copy`;
-    copyFileSync(path, copy);
-    this.collection = CollectionIndex.open(copy);
-  }
-  get(id: string): string {
-    if (!this.texts.has(id)) this.texts.set(id, this.collection.documentText(id)!);
-    return this.texts.get(id)!;
-  }
-  close(): void {
-    this.collection.close();
-  }
 }
 
 describe('document texts in blocks', () => {
@@ -144,7 +124,7 @@ describe('document texts in blocks', () => {
 
   it('reads a format-1 file as it is, without writing to it, and upgrades it with its first change', async () => {
     const path = await makeCollection(corpus.slice(0, 6));
-    toFormatOne(path);
+    toFormatOne(path, corpus.slice(0, 6));
     const before = fileHash(path);
     let collection = CollectionIndex.open(path);
     expectTexts(collection, corpus.slice(0, 6));
