@@ -13,8 +13,8 @@ import { addDocuments, compactCollection, compactionDue, createCollection, remov
 export type JobProgress = (phase: WritePhase | 'loading' | 'statistics', done: number, total: number) => void;
 
 /** Opens a collection; for writing only when asked (collections are shared read-only artifacts). */
-export function openCollection(path: string, options: { write?: boolean } = {}): CollectionIndex {
-  return CollectionIndex.open(path, { readonly: options.write !== true });
+export function openCollection(path: string, options: { write?: boolean; residentTokens?: number } = {}): CollectionIndex {
+  return CollectionIndex.open(path, { readonly: options.write !== true, residentTokens: options.residentTokens });
 }
 
 /** True when the file can be written by this process. */

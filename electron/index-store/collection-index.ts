@@ -6,9 +6,11 @@ import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import { runToEnd } from '../../shared/steps.js';
 import { explainFileError, openIndexFile, readMeta } from './schema.js';
-import { Shard } from './shard.js';
+import { PagedShard } from './paged-shard.js';
+import { Shard, type IndexShard } from './shard.js';
+import { PageCache } from './shard-pages.js';
 import { ShardedIndex } from './sharded-index.js';
-import { listShards, readShard, readVocabulary } from './shard-storage.js';
+import { isPagedShard, listShards, readPagedShardParts, readShard, readVocabulary } from './shard-storage.js';
 import { TextBlockReader, type StoredText } from './text-blocks.js';
 import { Vocabulary } from './vocabulary.js';
 
@@ -43,11 +45,26 @@ export interface DocumentSummary {
 export interface OpenOptions {
   /** Open for reading only (default). Writers open with readonly: false. */
   readonly readonly?: boolean;
+  /**
+   * Collections of at most this many stream tokens are held in memory whole (fastest
+   * searches, about 30 bytes a token of RAM); larger ones are searched in place, page by
+   * page (paged-shard.ts). Default RESIDENT_TOKENS; tests set 0 to page everything.
+   */
+  readonly residentTokens?: number;
+  /** Bytes of decoded pages kept in memory for a paged collection; default PAGE_CACHE_BYTES. */
+  readonly pageCacheBytes?: number;
 }
+
+/** Up to here a collection loads whole: 32M tokens take about 1 GB and 3 s to open. */
+export const RESIDENT_TOKENS = 32_000_000;
+/** Decoded pages kept for a paged collection: with the rest, query RSS stays under 2 GB at 1B tokens. */
+export const PAGE_CACHE_BYTES = 768 * 1024 * 1024;
 
 export class CollectionIndex {
   private cachedIndex: ShardedIndex | undefined;
-  private loadedShards = new Map<number, Shard>();
+  private loadedShards = new Map<number, IndexShard>();
+  /** Pages of the paged shards, kept across reloads (pages never change; see shard-pages.ts). */
+  private pageCache: PageCache | undefined;
   private vocabulary = new Vocabulary();
   /** Reads document texts (see text-blocks.ts); made on the first documentText(). */
   private texts: TextBlockReader | undefined;
@@ -55,12 +72,13 @@ export class CollectionIndex {
   private constructor(
     readonly path: string,
     readonly db: Database.Database,
+    private readonly options: OpenOptions = {},
   ) {}
 
   /** Opens an index file, checking that it is one. Throws AppError for people. */
   static open(path: string, options: OpenOptions = {}): CollectionIndex {
     const db = openIndexFile(path, { readonly: options.readonly ?? true });
-    const collection = new CollectionIndex(path, db);
+    const collection = new CollectionIndex(path, db, options);
     try {
       collection.readInfo();
       return collection;
@@ -163,7 +181,13 @@ export class CollectionIndex {
     const live = new Set(documents.map((d) => d.number));
     const isLive = (n: number): boolean => live.has(n);
     const rows = listShards(this.db);
-    const next = new Map<number, Shard>();
+    const streamTokens = rows.reduce((sum, row) => sum + row.stream_length, 0);
+    const paging = streamTokens > (this.options.residentTokens ?? RESIDENT_TOKENS);
+    if (paging) {
+      this.pageCache ??= new PageCache(this.db, this.path, this.options.pageCacheBytes ?? PAGE_CACHE_BYTES, this.vocabulary.maxId);
+      this.pageCache.setMaxTokenId(this.vocabulary.maxId);
+    }
+    const next = new Map<number, IndexShard>();
     for (const [done, row] of rows.entries()) {
       onShard?.(done, rows.length);
       const known = this.loadedShards.get(row.id);
@@ -173,7 +197,11 @@ export class CollectionIndex {
         continue;
       }
       try {
-        const shard = new Shard(readShard(this.db, this.path, row), this.vocabulary.maxId, isLive);
+        // Shards of the older layout have no pages and always load whole.
+        const shard =
+          paging && this.pageCache !== undefined && isPagedShard(this.db, row.id)
+            ? new PagedShard(readPagedShardParts(this.db, this.path, row), this.pageCache, isLive)
+            : new Shard(readShard(this.db, this.path, row), this.vocabulary.maxId, isLive);
         next.set(row.id, shard);
         // Kept at once: a load that is cancelled, or overtaken by another, loses nothing it decoded.
         this.loadedShards.set(row.id, shard);

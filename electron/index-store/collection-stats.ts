@@ -8,7 +8,7 @@
  */
 import { throwIfAborted, type AbortLike } from '../../shared/errors.js';
 import { runToEnd } from '../../shared/steps.js';
-import type { Shard } from './shard.js';
+import type { IndexShard } from './shard.js';
 
 import type { IndexStatistics, LengthBucket, NgramSizeStatistics } from '../../shared/ipc/statistics.js';
 
@@ -26,33 +26,33 @@ function bucketBounds(bucket: number): [number, number] {
 
 class MergeCursor {
   position = 0;
-  constructor(readonly shard: Shard) {
+  constructor(readonly shard: IndexShard) {
     this.skipDead();
   }
   get done(): boolean {
-    return this.position >= this.shard.suffixes.length;
+    return this.position >= this.shard.suffixCount;
   }
   get start(): number {
-    return this.shard.suffixes[this.position]!;
+    return this.shard.suffixAt(this.position);
   }
   get document(): number {
-    return this.shard.documentOfSuffix[this.position]!;
+    return this.shard.documentOfSuffixAt(this.position);
   }
   advance(): void {
     this.position++;
     this.skipDead();
   }
   private skipDead(): void {
-    const { live, documentOfSuffix, suffixes } = this.shard;
-    while (this.position < suffixes.length && live[documentOfSuffix[this.position]!] === 0) this.position++;
+    const { shard } = this;
+    while (this.position < shard.suffixCount && shard.live[shard.documentOfSuffixAt(this.position)] === 0) this.position++;
   }
 }
 
 /** Compares two phrases on their first `maxN` tokens (0 ends a phrase). */
-function comparePrefix(a: Uint32Array, pa: number, b: Uint32Array, pb: number, maxN: number): number {
+function comparePrefix(a: IndexShard, pa: number, b: IndexShard, pb: number, maxN: number): number {
   for (let d = 0; d < maxN; d++) {
-    const x = a[pa + d]!;
-    const y = b[pb + d]!;
+    const x = a.tokenAt(pa + d);
+    const y = b.tokenAt(pb + d);
     if (x !== y) return x - y;
     if (x === 0) return 0;
   }
@@ -60,38 +60,38 @@ function comparePrefix(a: Uint32Array, pa: number, b: Uint32Array, pb: number, m
 }
 
 /** Common prefix length of two phrases, up to maxN. */
-function commonPrefix(a: Uint32Array, pa: number, b: Uint32Array, pb: number, maxN: number): number {
+function commonPrefix(a: IndexShard, pa: number, b: IndexShard, pb: number, maxN: number): number {
   let d = 0;
-  while (d < maxN && a[pa + d] !== 0 && a[pa + d] === b[pb + d]) d++;
+  while (d < maxN && a.tokenAt(pa + d) !== 0 && a.tokenAt(pa + d) === b.tokenAt(pb + d)) d++;
   return d;
 }
 
-function phraseLength(tokens: Uint32Array, p: number, maxN: number): number {
+function phraseLength(shard: IndexShard, p: number, maxN: number): number {
   let d = 0;
-  while (d < maxN && tokens[p + d] !== 0) d++;
+  while (d < maxN && shard.tokenAt(p + d) !== 0) d++;
   return d;
 }
 
 /** Computes Figure 2's statistics for N = 1..maxN over the live documents of the shards. */
-export function computeStatistics(shards: readonly Shard[], maxN = 8, signal?: AbortLike): IndexStatistics {
+export function computeStatistics(shards: readonly IndexShard[], maxN = 8, signal?: AbortLike): IndexStatistics {
   return runToEnd(statisticsSteps(shards, maxN, signal));
 }
 
 /** The same computation as steps (yielding every 2^18 phrases) with progress. */
 export function* statisticsSteps(
-  shards: readonly Shard[],
+  shards: readonly IndexShard[],
   maxN = 8,
   signal?: AbortLike,
   onProgress?: (done: number, total: number) => void,
 ): Generator<void, IndexStatistics> {
-  const total = shards.reduce((sum, s) => sum + s.suffixes.length, 0);
+  const total = shards.reduce((sum, s) => sum + s.suffixCount, 0);
   const cursors = shards.map((s) => new MergeCursor(s)).filter((c) => !c.done);
   const histogram = Array.from({ length: maxN + 1 }, () => new Float64Array(33));
   const seen = Array.from({ length: maxN + 1 }, () => shards.map((s) => new Int32Array(s.documentCount)));
   const stamp = new Int32Array(maxN + 1);
   const df = new Int32Array(maxN + 1);
   const active = new Uint8Array(maxN + 1);
-  let previousTokens: Uint32Array | undefined;
+  let previousShard: IndexShard | undefined;
   let previousStart = 0;
   let steps = 0;
 
@@ -118,14 +118,14 @@ export function* statisticsSteps(
     for (let c = 1; c < cursors.length; c++) {
       const x = cursors[c]!;
       const y = cursors[best]!;
-      if (comparePrefix(x.shard.tokens, x.start, y.shard.tokens, y.start, maxN) < 0) best = c;
+      if (comparePrefix(x.shard, x.start, y.shard, y.start, maxN) < 0) best = c;
     }
     const cursor = cursors[best]!;
     const shardIndex = shards.indexOf(cursor.shard);
-    const { tokens } = cursor.shard;
+    const { shard } = cursor;
     const start = cursor.start;
-    const lcp = previousTokens === undefined ? 0 : commonPrefix(tokens, start, previousTokens, previousStart, maxN);
-    const length = phraseLength(tokens, start, maxN);
+    const lcp = previousShard === undefined ? 0 : commonPrefix(shard, start, previousShard, previousStart, maxN);
+    const length = phraseLength(shard, start, maxN);
     const document = cursor.document;
     for (let n = 1; n <= maxN; n++) {
       if (n > lcp) {
@@ -144,7 +144,7 @@ export function* statisticsSteps(
         }
       }
     }
-    previousTokens = tokens;
+    previousShard = shard;
     previousStart = start;
     cursor.advance();
     if (cursor.done) cursors.splice(best, 1);

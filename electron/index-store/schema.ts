@@ -17,8 +17,11 @@ export const APPLICATION_ID = 0x554e4c4b;
  * Format version written by this code; files of a newer version are refused.
  * 1: each document's text deflated in its own row. 2: texts packed in text_blocks
  * (text-blocks.ts); format-1 files are read as they are and upgraded by their first change.
+ * 3: shards written in pages with sampled phrases (shard-pages.ts), so that a large
+ * collection is searched in place; shards of the older layout are read whole, as before,
+ * and a file becomes format 3 with the first paged shard written into it.
  */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE meta (

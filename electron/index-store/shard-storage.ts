@@ -5,7 +5,11 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import { byteWidthFor, checksum, decodeVarintDeflate, deflateText, encodeVarintDeflate, inflateText, packFixedWidth, unpackFixedWidth } from './blob-codec.js';
+import type { PagedShardParts } from './paged-shard.js';
+import { FORMAT_VERSION } from './schema.js';
 import type { ShardParts } from './shard.js';
+import { corrupt, encodeTokenPages, PAGE_VALUES, pageCount, SUFFIX_PAGES, SUFFIX_SAMPLES, TOKEN_PAGES } from './shard-pages.js';
+import { sampleRecordLength, sampleRecords } from './suffix-samples.js';
 
 const PART_BYTES = 32 * 1024 * 1024;
 
@@ -15,8 +19,12 @@ export interface EncodedShard {
   readonly streamLength: number;
   readonly suffixCount: number;
   readonly suffixWidth: number;
-  readonly tokens: Uint8Array;
+  /** The token stream in pages of PAGE_VALUES tokens, each encoded alone (shard-pages.ts). */
+  readonly tokenPages: Uint8Array[];
+  /** Phrase starts packed at suffixWidth bytes; stored in pages of PAGE_VALUES entries. */
   readonly suffixes: Uint8Array;
+  /** sampleRecords() of the sorted shard, so that a paged shard opens without its token stream. */
+  readonly samples: Uint8Array;
   readonly documentStarts: Uint8Array;
   readonly documentNumbers: Uint8Array;
 }
@@ -29,15 +37,12 @@ export function encodeShard(parts: ShardParts): EncodedShard {
     streamLength: parts.tokens.length,
     suffixCount: parts.suffixes.length,
     suffixWidth,
-    tokens: encodeVarintDeflate(parts.tokens),
+    tokenPages: encodeTokenPages(parts.tokens),
     suffixes: packFixedWidth(parts.suffixes, suffixWidth),
+    samples: encodeVarintDeflate(sampleRecords(parts.tokens, parts.suffixes)),
     documentStarts: encodeVarintDeflate(parts.documentStarts),
     documentNumbers: encodeVarintDeflate(new Uint32Array(parts.documentNumbers.buffer, parts.documentNumbers.byteOffset, parts.documentNumbers.length)),
   };
-}
-
-function corrupt(path: string, what: string): AppError {
-  return new AppError('index-corrupt', `${path} is damaged (${what}). The file was not changed; rebuild the index from the original documents.`);
 }
 
 /** Inserts a shard and its parts; returns the shard id. Call inside a transaction. */
@@ -47,21 +52,20 @@ export function insertShard(db: Database.Database, shard: EncodedShard, createdA
     .run(shard.documentCount, shard.streamLength, shard.suffixCount, shard.suffixWidth, createdAt);
   const shardId = Number(info.lastInsertRowid);
   const insertPart = db.prepare('INSERT INTO shard_parts (shard_id, kind, part, crc32, data) VALUES (?, ?, ?, ?, ?)');
-  const kinds: [string, Uint8Array][] = [
-    ['tokens', shard.tokens],
-    ['suffixes', shard.suffixes],
-    ['document_starts', shard.documentStarts],
-    ['document_numbers', shard.documentNumbers],
-  ];
-  for (const [kind, bytes] of kinds) {
-    // Suffix parts must split on whole values.
-    const step = kind === 'suffixes' ? PART_BYTES - (PART_BYTES % shard.suffixWidth) : PART_BYTES;
+  const insertParts = (kind: string, bytes: Uint8Array, step: number): void => {
     let part = 0;
     for (let offset = 0; offset < bytes.length || part === 0; offset += step) {
       const slice = bytes.subarray(offset, Math.min(bytes.length, offset + step));
       insertPart.run(shardId, kind, part++, checksum(slice), slice);
     }
-  }
+  };
+  // Readers of format 2 and older cannot read a paged shard: they are told the file is newer than they are.
+  if ((db.pragma('user_version', { simple: true }) as number) < FORMAT_VERSION) db.pragma(`user_version = ${FORMAT_VERSION}`);
+  shard.tokenPages.forEach((page, part) => insertPart.run(shardId, TOKEN_PAGES, part, checksum(page), page));
+  insertParts(SUFFIX_PAGES, shard.suffixes, PAGE_VALUES * shard.suffixWidth);
+  insertParts(SUFFIX_SAMPLES, shard.samples, PART_BYTES);
+  insertParts('document_starts', shard.documentStarts, PART_BYTES);
+  insertParts('document_numbers', shard.documentNumbers, PART_BYTES);
   return shardId;
 }
 
@@ -92,16 +96,82 @@ function readKind(db: Database.Database, path: string, shardId: number, kind: st
   return rows.length === 1 ? rows[0]!.data : Buffer.concat(rows.map((r) => r.data));
 }
 
-/** Reads and decodes one shard's arrays, checking every checksum and length. */
+/** True when the shard is stored in pages (written since format 3), false for the older whole-array layout. */
+export function isPagedShard(db: Database.Database, shardId: number): boolean {
+  return db.prepare('SELECT 1 FROM shard_parts WHERE shard_id = ? AND kind = ? AND part = 0').get(shardId, SUFFIX_SAMPLES) !== undefined;
+}
+
+/** Reads a paged shard's token stream whole, page after page. */
+function readTokenPages(db: Database.Database, path: string, row: ShardRow): Uint32Array {
+  const rows = db
+    .prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? ORDER BY part')
+    .iterate(row.id, TOKEN_PAGES) as IterableIterator<{
+    part: number;
+    crc32: number;
+    data: Buffer;
+  }>;
+  const tokens = new Uint32Array(row.stream_length);
+  let expected = 0;
+  for (const page of rows) {
+    if (page.part !== expected) throw corrupt(path, `shard ${row.id} is missing page ${expected} of its tokens`);
+    if (checksum(page.data) !== page.crc32 >>> 0) throw corrupt(path, `checksum mismatch in shard ${row.id} tokens page ${expected}`);
+    const from = expected * PAGE_VALUES;
+    tokens.set(decodeVarintDeflate(page.data, Math.max(0, Math.min(PAGE_VALUES, row.stream_length - from))), from);
+    expected++;
+  }
+  if (expected !== pageCount(row.stream_length)) throw corrupt(path, `shard ${row.id} has ${expected} token pages`);
+  return tokens;
+}
+
+/** Reads and decodes one shard's arrays whole (either layout), checking every checksum and length. */
 export function readShard(db: Database.Database, path: string, row: ShardRow): ShardParts {
   try {
-    const tokens = decodeVarintDeflate(readKind(db, path, row.id, 'tokens'), row.stream_length);
-    const suffixes = unpackFixedWidth(readKind(db, path, row.id, 'suffixes'), row.suffix_width);
+    const paged = isPagedShard(db, row.id);
+    const tokens = paged ? readTokenPages(db, path, row) : decodeVarintDeflate(readKind(db, path, row.id, 'tokens'), row.stream_length);
+    const suffixes = unpackFixedWidth(readKind(db, path, row.id, paged ? SUFFIX_PAGES : 'suffixes'), row.suffix_width);
     const documentStarts = decodeVarintDeflate(readKind(db, path, row.id, 'document_starts'), row.document_count + 1);
     const numbers = decodeVarintDeflate(readKind(db, path, row.id, 'document_numbers'), row.document_count);
     if (suffixes.length !== row.suffix_count) throw corrupt(path, `shard ${row.id} suffix count`);
     for (let i = 0; i < suffixes.length; i++) if (suffixes[i]! >= tokens.length) throw corrupt(path, `shard ${row.id} suffix out of range`);
     return { tokens, suffixes, documentStarts, documentNumbers: new Int32Array(numbers.buffer, numbers.byteOffset, numbers.length) };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw corrupt(path, `shard ${row.id} cannot be decoded`);
+  }
+}
+
+/**
+ * Reads what a paged shard keeps in memory (its pages are read on demand), checking that
+ * every page is there: a missing page is reported at open, not in the middle of a search.
+ */
+export function readPagedShardParts(db: Database.Database, path: string, row: ShardRow): PagedShardParts {
+  try {
+    const counts = new Map(
+      (
+        db.prepare('SELECT kind, COUNT(*) AS n, MIN(part) AS first, MAX(part) AS last FROM shard_parts WHERE shard_id = ? GROUP BY kind').all(row.id) as {
+          kind: string;
+          n: number;
+          first: number;
+          last: number;
+        }[]
+      ).map((r) => [r.kind, r.first === 0 && r.last === r.n - 1 ? r.n : -1]),
+    );
+    if (counts.get(TOKEN_PAGES) !== pageCount(row.stream_length)) throw corrupt(path, `shard ${row.id} is missing token pages`);
+    if (counts.get(SUFFIX_PAGES) !== pageCount(row.suffix_count)) throw corrupt(path, `shard ${row.id} is missing phrase-start pages`);
+    const documentStarts = decodeVarintDeflate(readKind(db, path, row.id, 'document_starts'), row.document_count + 1);
+    const numbers = decodeVarintDeflate(readKind(db, path, row.id, 'document_numbers'), row.document_count);
+    const samples = decodeVarintDeflate(readKind(db, path, row.id, SUFFIX_SAMPLES), sampleRecordLength(row.suffix_count));
+    if (documentStarts[row.document_count] !== row.stream_length) throw corrupt(path, `shard ${row.id} document starts`);
+    for (let d = 0; d < row.document_count; d++) if (documentStarts[d]! > documentStarts[d + 1]!) throw corrupt(path, `shard ${row.id} document starts`);
+    return {
+      id: row.id,
+      streamLength: row.stream_length,
+      suffixCount: row.suffix_count,
+      suffixWidth: row.suffix_width,
+      documentStarts,
+      documentNumbers: new Int32Array(numbers.buffer, numbers.byteOffset, numbers.length),
+      samples,
+    };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw corrupt(path, `shard ${row.id} cannot be decoded`);

@@ -7,7 +7,7 @@
  */
 
 import { DistinctDocuments } from './distinct-documents.js';
-import { SuffixSamples } from './suffix-samples.js';
+import { sampleRecords, SuffixSamples } from './suffix-samples.js';
 
 /** The persisted parts of a shard. */
 export interface ShardParts {
@@ -55,7 +55,41 @@ function documentsOfSuffixes(parts: ShardParts): Uint16Array | Uint32Array {
   return out;
 }
 
-export class Shard {
+/**
+ * What detection, statistics and compaction need of a shard, resident (Shard, below) or
+ * read from the file page by page (PagedShard, paged-shard.ts).
+ */
+export interface IndexShard {
+  readonly documentNumbers: Int32Array;
+  /** 1 for documents still in the collection; change through setLive(). */
+  readonly live: Uint8Array;
+  /** Counts the changes of `live`: postings cached before a change are stale after it. */
+  readonly liveVersion: number;
+  readonly documentCount: number;
+  /** Entries of the suffix array (phrase starts). */
+  readonly suffixCount: number;
+  /** Tokens of the stream, sentinels included. */
+  readonly streamLength: number;
+  /** False when bucketLow/bucketHigh are searches, not a table: the walker then narrows from the whole shard, lazily. */
+  readonly hasBucketTable: boolean;
+  setLive(isLive: (documentNumber: number) => boolean): boolean;
+  bucketLow(tokenId: number): number;
+  bucketHigh(tokenId: number): number;
+  boundPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number;
+  holdsPathAt(i: number, from: number, path: readonly number[]): boolean;
+  /** Distinct live documents in [lo, hi), counted up to `cap`. */
+  countDocuments(lo: number, hi: number, cap: number): number;
+  sortedDocumentNumbers(lo: number, hi: number, out: Int32Array, at: number): number;
+  documentTokens(local: number): Uint32Array;
+  /** Phrase start of suffix-array entry i. */
+  suffixAt(i: number): number;
+  /** Token id at a stream position. */
+  tokenAt(position: number): number;
+  /** Shard-local document of suffix-array entry i. */
+  documentOfSuffixAt(i: number): number;
+}
+
+export class Shard implements IndexShard {
   readonly tokens: Uint32Array;
   readonly suffixes: Uint32Array;
   readonly documentStarts: Uint32Array;
@@ -107,7 +141,7 @@ export class Shard {
     this.bucketStarts[maxTokenId + 1] = sum;
     if (sum !== this.suffixes.length) throw new Error('Shard is inconsistent: token and suffix counts differ.');
     this.distinct = new DistinctDocuments(this.documentOfSuffix, this.live);
-    this.samples = new SuffixSamples(this.tokens, this.suffixes);
+    this.samples = new SuffixSamples(sampleRecords(this.tokens, this.suffixes), this);
   }
 
   /** Marks documents live or removed; returns true when anything changed. */
@@ -129,6 +163,32 @@ export class Shard {
 
   get documentCount(): number {
     return this.documentNumbers.length;
+  }
+
+  get suffixCount(): number {
+    return this.suffixes.length;
+  }
+
+  get streamLength(): number {
+    return this.tokens.length;
+  }
+
+  readonly hasBucketTable = true;
+
+  suffixAt(i: number): number {
+    return this.suffixes[i]!;
+  }
+
+  tokenAt(position: number): number {
+    return this.tokens[position]!;
+  }
+
+  documentOfSuffixAt(i: number): number {
+    return this.documentOfSuffix[i]!;
+  }
+
+  countDocuments(lo: number, hi: number, cap: number): number {
+    return this.distinct.count(lo, hi, cap);
   }
 
   /** Lower end of the range of phrases starting with `tokenId`. */

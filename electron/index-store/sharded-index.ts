@@ -4,7 +4,7 @@
  */
 import type { PhraseIndex, PhraseWalker } from '../../shared/linkage/phrase-index.js';
 import { CACHED_POSTINGS_MIN, PostingsCache } from './postings-cache.js';
-import type { Shard } from './shard.js';
+import type { IndexShard } from './shard.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** A live document's identity. */
@@ -23,7 +23,7 @@ export class ShardedIndex implements PhraseIndex {
 
   constructor(
     readonly vocabulary: Vocabulary,
-    readonly shards: readonly Shard[],
+    readonly shards: readonly IndexShard[],
     documents: Iterable<DocumentIdentity>,
   ) {
     for (const d of documents) {
@@ -62,10 +62,10 @@ export class ShardedIndex implements PhraseIndex {
   }
 
   /** Where each document's tokens are, built on the first documentTokens() call. */
-  private placeOfNumber: Map<number, { shard: Shard; local: number }> | undefined;
+  private placeOfNumber: Map<number, { shard: IndexShard; local: number }> | undefined;
 
-  private placeDocuments(): Map<number, { shard: Shard; local: number }> {
-    const places = new Map<number, { shard: Shard; local: number }>();
+  private placeDocuments(): Map<number, { shard: IndexShard; local: number }> {
+    const places = new Map<number, { shard: IndexShard; local: number }>();
     for (const shard of this.shards) {
       for (let local = 0; local < shard.documentCount; local++) if (shard.live[local] === 1) places.set(shard.documentNumbers[local]!, { shard, local });
     }
@@ -92,7 +92,7 @@ export class ShardWalker implements PhraseWalker {
   private readonly path: number[] = [];
 
   constructor(
-    private readonly shards: readonly Shard[],
+    private readonly shards: readonly IndexShard[],
     private readonly cache?: PostingsCache,
   ) {
     this.low = new Int32Array(shards.length);
@@ -101,17 +101,27 @@ export class ShardWalker implements PhraseWalker {
   }
 
   start(tokenId: number): boolean {
-    let any = false;
-    for (let s = 0; s < this.shards.length; s++) {
-      const shard = this.shards[s]!;
-      this.low[s] = shard.bucketLow(tokenId);
-      this.high[s] = shard.bucketHigh(tokenId);
-      if (this.low[s]! < this.high[s]!) any = true;
-    }
-    this.narrowedTo.fill(1);
     this.path.length = 0;
     this.path.push(tokenId);
-    return any;
+    for (let s = 0; s < this.shards.length; s++) {
+      const shard = this.shards[s]!;
+      if (tokenId <= 0) {
+        this.low[s] = 0;
+        this.high[s] = 0;
+        this.narrowedTo[s] = 1;
+      } else if (shard.hasBucketTable) {
+        this.low[s] = shard.bucketLow(tokenId);
+        this.high[s] = shard.bucketHigh(tokenId);
+        this.narrowedTo[s] = 1;
+      } else {
+        // A paged shard has no table of first tokens: its whole range, narrowed when asked.
+        this.low[s] = 0;
+        this.high[s] = shard.suffixCount;
+        this.narrowedTo[s] = 0;
+      }
+    }
+    for (let s = 0; s < this.shards.length; s++) if (this.narrow(s)) return true;
+    return false;
   }
 
   extend(tokenId: number): boolean {
@@ -132,14 +142,22 @@ export class ShardWalker implements PhraseWalker {
     const depth = this.path.length;
     let lo = this.low[s]!;
     let hi = this.high[s]!;
-    const at = this.narrowedTo[s]!;
+    let at = this.narrowedTo[s]!;
     if (at < depth && lo < hi) {
       const shard = this.shards[s]!;
-      // One token behind or several: two searches over all of them, not two per token. The
-      // end is searched for only when the first entry at or after the phrase holds it: a
-      // rare phrase is absent from most shards, and one search tells.
-      lo = shard.boundPath(lo, hi, at, this.path, false);
-      hi = lo < hi && shard.holdsPathAt(lo, at, this.path) ? shard.boundPath(lo, hi, at, this.path, true) : lo;
+      if (at === 0) {
+        // A paged shard's first-token range, searched for (and remembered) only now that it is needed.
+        lo = shard.bucketLow(this.path[0]!);
+        hi = shard.bucketHigh(this.path[0]!);
+        at = 1;
+      }
+      if (at < depth && lo < hi) {
+        // One token behind or several: two searches over all of them, not two per token. The
+        // end is searched for only when the first entry at or after the phrase holds it: a
+        // rare phrase is absent from most shards, and one search tells.
+        lo = shard.boundPath(lo, hi, at, this.path, false);
+        hi = lo < hi && shard.holdsPathAt(lo, at, this.path) ? endOfPath(shard, lo, hi, at, this.path) : lo;
+      }
       this.low[s] = lo;
       this.high[s] = hi;
     }
@@ -151,7 +169,7 @@ export class ShardWalker implements PhraseWalker {
     // Documents never span shards, so per-shard counts add up.
     let found = 0;
     for (let s = 0; s < this.shards.length && found < cap; s++) {
-      if (this.narrow(s)) found += this.shards[s]!.distinct.count(this.low[s]!, this.high[s]!, cap - found);
+      if (this.narrow(s)) found += this.shards[s]!.countDocuments(this.low[s]!, this.high[s]!, cap - found);
     }
     return Math.min(found, cap);
   }
@@ -192,8 +210,28 @@ export class ShardWalker implements PhraseWalker {
   }
 }
 
+/** Entries galloped over before the end of a phrase's range is searched for by bisection. */
+const GALLOP_LIMIT = 64;
+
+/**
+ * The end of the range of entries holding path[from..], given that entry lo holds it.
+ * Galloping from lo: past its first token or two, most phrases detection asks about occur
+ * a few times, and their range ends within a step or two; a full search for the end would
+ * read a dozen entries scattered over the shard.
+ */
+function endOfPath(shard: IndexShard, lo: number, hi: number, from: number, path: readonly number[]): number {
+  let known = lo; // holds the path
+  let step = 1;
+  while (known + step < hi && step <= GALLOP_LIMIT) {
+    if (!shard.holdsPathAt(known + step, from, path)) return shard.boundPath(known + 1, known + step, from, path, true);
+    known += step;
+    step *= 2;
+  }
+  return shard.boundPath(known + 1, hi, from, path, true);
+}
+
 /** Changes whenever any shard's liveness does (see PostingsCache). */
-function livenessStamp(shards: readonly Shard[]): number {
+function livenessStamp(shards: readonly IndexShard[]): number {
   let stamp = 0;
   for (const shard of shards) stamp += shard.liveVersion;
   return stamp;

@@ -11,32 +11,50 @@
  */
 
 /** One sample every 2^SAMPLE_SHIFT entries: 0.25 bytes per token with 4 tokens a record. */
-const SAMPLE_SHIFT = 6;
+export const SAMPLE_SHIFT = 6;
 /** Tokens kept per sample (0 after a segment end, as in the stream). */
-const SAMPLE_TOKENS = 4;
+export const SAMPLE_TOKENS = 4;
+
+/** Where a sample's phrase continues past its record: the shard's suffixes and tokens, resident or paged. */
+export interface PhraseSource {
+  suffixAt(i: number): number;
+  tokenAt(position: number): number;
+}
+
+/** Length of sampleRecords() for a shard of `suffixCount` phrase starts. */
+export function sampleRecordLength(suffixCount: number): number {
+  return Math.ceil(suffixCount / (1 << SAMPLE_SHIFT)) * SAMPLE_TOKENS;
+}
+
+/**
+ * The sample records of a sorted shard: SAMPLE_TOKENS tokens of every 2^SAMPLE_SHIFT-th
+ * phrase. Built with the shard (and stored with it, so that a paged shard opens without
+ * reading its token stream).
+ */
+export function sampleRecords(tokens: Uint32Array, suffixes: Uint32Array): Uint32Array {
+  const records = new Uint32Array(sampleRecordLength(suffixes.length));
+  const count = records.length / SAMPLE_TOKENS;
+  for (let m = 0; m < count; m++) {
+    const start = suffixes[m << SAMPLE_SHIFT]!;
+    for (let j = 0; j < SAMPLE_TOKENS && start + j < tokens.length; j++) {
+      const token = tokens[start + j]!;
+      records[m * SAMPLE_TOKENS + j] = token;
+      if (token === 0) break;
+    }
+  }
+  return records;
+}
 
 export class SuffixSamples {
-  /** SAMPLE_TOKENS tokens of sample m from m * SAMPLE_TOKENS. */
-  private readonly records: Uint32Array;
   /** Where the last call of window() narrowed to: [low, high). */
   low = 0;
   high = 0;
 
   constructor(
-    private readonly tokens: Uint32Array,
-    private readonly suffixes: Uint32Array,
-  ) {
-    const count = Math.ceil(suffixes.length / (1 << SAMPLE_SHIFT));
-    this.records = new Uint32Array(count * SAMPLE_TOKENS);
-    for (let m = 0; m < count; m++) {
-      const start = suffixes[m << SAMPLE_SHIFT]!;
-      for (let j = 0; j < SAMPLE_TOKENS && start + j < tokens.length; j++) {
-        const token = tokens[start + j]!;
-        this.records[m * SAMPLE_TOKENS + j] = token;
-        if (token === 0) break;
-      }
-    }
-  }
+    /** SAMPLE_TOKENS tokens of sample m from m * SAMPLE_TOKENS (see sampleRecords). */
+    private readonly records: Uint32Array,
+    private readonly phrases: PhraseSource,
+  ) {}
 
   /** Sample m's phrase against path[from..]: −1, 0 (equal over path's length), 1. Tokens [0, from) are shared. */
   private compare(m: number, from: number, path: readonly number[]): number {
@@ -46,8 +64,8 @@ export class SuffixSamples {
       let t: number;
       if (j < SAMPLE_TOKENS) t = this.records[record + j]!;
       else {
-        if (start < 0) start = this.suffixes[m << SAMPLE_SHIFT]!;
-        t = this.tokens[start + j]!;
+        if (start < 0) start = this.phrases.suffixAt(m << SAMPLE_SHIFT);
+        t = this.phrases.tokenAt(start + j);
       }
       const p = path[j]!;
       // A segment end (0) sorts below every token, and the phrase ends there.

@@ -38,13 +38,14 @@ const tempDir = useTempDir();
 warnIfNoSharedData('the court golden vectors');
 describe.skipIf(!hasSharedData)('court golden vectors', () => {
   let collection: CollectionIndex;
+  let courtPath: string;
   let deidentified: Deidentified[];
   const byId = new Map<string, Deidentified>();
 
   beforeAll(async () => {
-    const path = join(tempDir(), 'court.unl');
-    await createFromInputs(path, [join(dataDir, 'court', 'collection.jsonl.gz')], { name: 'court' });
-    collection = openCollection(path);
+    courtPath = join(tempDir(), 'court.unl');
+    await createFromInputs(courtPath, [join(dataDir, 'court', 'collection.jsonl.gz')], { name: 'court' });
+    collection = openCollection(courtPath);
     deidentified = readJsonlGz<Deidentified>(join(dataDir, 'court', 'deidentified.jsonl.gz'));
     for (const d of deidentified) byId.set(d.id, d);
   });
@@ -82,6 +83,34 @@ describe.skipIf(!hasSharedData)('court golden vectors', () => {
       }
     }
     expect(totals).toEqual({ ngrams: 401_225, linkable2: 143_520, minimal2: 20_021, linkable5: 177_586, minimal5: 25_247 });
+  });
+
+  it('reproduces them read page by page from the file, as a large collection is searched', () => {
+    // The same file opened paged (paged-shard.ts): every verdict must be the resident one's, and the vectors'.
+    const paged = openCollection(courtPath, { residentTokens: 0 });
+    const index = paged.phraseIndex();
+    expect(index.shards.every((shard) => !shard.hasBucketTable)).toBe(true);
+    const minimal = readJsonlGz<MinimalVector>(join(specDir, 'court-minimal-linkable.jsonl.gz'));
+    for (const vector of minimal) {
+      const result = detectLinkage(index, byId.get(vector.id)!.text, { k: 2, arity: 1, maxN: 8 });
+      expect(result.summary.linkable, vector.id).toBe(vector.k2.linkable);
+      expect(
+        result.minimal.map((m) => [m.start, m.end, m.df]),
+        vector.id,
+      ).toEqual(vector.k2.minimal);
+    }
+    const combinations = readJsonlGz<CombinationVector>(join(specDir, 'court-combination-spans-k2.jsonl.gz'));
+    let spans = 0;
+    for (const vector of combinations) {
+      const result = detectLinkage(index, byId.get(vector.id)!.text, { k: 2, arity: 3, maxN: 8 });
+      expect(
+        result.combinations.map((c) => [c.start, c.end]),
+        vector.id,
+      ).toEqual(vector.spans_to_rephrase);
+      spans += result.combinations.length;
+    }
+    expect(spans).toBe(12_590);
+    paged.close();
   });
 
   it('reproduces the spans to rephrase from combinations for the 112 vectors', () => {

@@ -51,10 +51,14 @@ async function makeCollection(documents: PlainDocument[]): Promise<string> {
   return path;
 }
 
-describe('collection index file', () => {
+// Every behaviour twice: held in memory whole (small collections) and searched page by page from the file (large ones).
+describe.each([
+  ['held whole', {}],
+  ['read page by page', { residentTokens: 0 }],
+] as const)('collection index file, %s', (_layout, mode) => {
   it('answers exactly like the brute-force reference after create, add, remove, replace and compact', async () => {
     const path = await makeCollection(corpus.slice(0, 8));
-    let collection = CollectionIndex.open(path, { readonly: false });
+    let collection = CollectionIndex.open(path, { readonly: false, ...mode });
     expectSameAsReference(collection, corpus.slice(0, 8));
 
     const added = await addDocuments(collection, recordsOf(corpus.slice(8)));
@@ -78,7 +82,7 @@ describe('collection index file', () => {
     collection.close();
 
     // And from a fresh process's point of view: reopen read-only.
-    collection = CollectionIndex.open(path);
+    collection = CollectionIndex.open(path, mode);
     expectSameAsReference(collection, afterReplace);
     expect(collection.readInfo().documentCount).toBe(afterReplace.length);
     expect(collection.documentText('doc-3')).toBe(replacement.text);
@@ -89,7 +93,7 @@ describe('collection index file', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 11 })), { minLength: 1, maxLength: 6 }), async (steps) => {
         const path = await makeCollection(corpus.slice(0, 4));
-        const collection = CollectionIndex.open(path, { readonly: false });
+        const collection = CollectionIndex.open(path, { readonly: false, ...mode });
         const live = new Map(corpus.slice(0, 4).map((d) => [d.id, d]));
         for (const [add, which] of steps) {
           const d = corpus[which]!;
@@ -115,15 +119,15 @@ describe('collection index file', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 250 }), fc.integer({ min: 1, max: 6 }), async (shardTokens, replaceAt) => {
         const path = join(tempDir(), `batched-${shardTokens}-${replaceAt}.unl`);
         await createCollection(path, recordsOf(corpus.slice(0, 8)), { name: 'test', shardTokens });
-        const collection = CollectionIndex.open(path, { readonly: false });
+        const collection = CollectionIndex.open(path, { readonly: false, ...mode });
         // A batch closes at the document that fills it: every shard but the last holds at least
         // shardTokens, and less without its last document.
         const shards = collection.phraseIndex().shards;
         for (const shard of shards.slice(0, -1)) {
-          expect(shard.tokens.length).toBeGreaterThanOrEqual(shardTokens);
-          expect(shard.tokens.length - shard.documentTokens(shard.documentCount - 1).length).toBeLessThan(shardTokens);
+          expect(shard.streamLength).toBeGreaterThanOrEqual(shardTokens);
+          expect(shard.streamLength - shard.documentTokens(shard.documentCount - 1).length).toBeLessThan(shardTokens);
         }
-        expect(shards.at(-1)!.tokens.length - shards.at(-1)!.documentTokens(shards.at(-1)!.documentCount - 1).length).toBeLessThan(shardTokens);
+        expect(shards.at(-1)!.streamLength - shards.at(-1)!.documentTokens(shards.at(-1)!.documentCount - 1).length).toBeLessThan(shardTokens);
         expectSameAsReference(collection, corpus.slice(0, 8));
 
         const replacement = { id: corpus[replaceAt]!.id, text: 'entirely new words here, held by the court' };
@@ -161,7 +165,7 @@ describe('collection index file', () => {
 
     const existing = await makeCollection(corpus);
     const before = fileHash(existing);
-    const collection = CollectionIndex.open(existing, { readonly: false });
+    const collection = CollectionIndex.open(existing, { readonly: false, ...mode });
     const again = new AbortController();
     await expect(addDocuments(collection, cancelledAfter(45, again), { shardTokens: 60, signal: again.signal })).rejects.toMatchObject({ name: 'AbortError' });
     expectSameAsReference(collection, corpus);
@@ -183,7 +187,7 @@ describe('collection index file', () => {
 
   it('rejects a duplicate id unless asked to replace it', async () => {
     const path = await makeCollection(corpus.slice(0, 3));
-    const collection = CollectionIndex.open(path, { readonly: false });
+    const collection = CollectionIndex.open(path, { readonly: false, ...mode });
     const report = await addDocuments(
       collection,
       recordsOf([
@@ -240,14 +244,32 @@ describe('opening bad files', () => {
     expect(fileHash(path)).toBe(before);
   });
 
-  it('reports damaged index data as corrupt and never changes the file', async () => {
+  it.each([
+    ['suffix_pages', 'held whole', {}],
+    ['token_pages', 'held whole', {}],
+    ['suffix_pages', 'read page by page', { residentTokens: 0 }],
+    ['token_pages', 'read page by page', { residentTokens: 0 }],
+    ['suffix_samples', 'read page by page', { residentTokens: 0 }],
+    ['document_starts', 'read page by page', { residentTokens: 0 }],
+  ] as const)('reports damaged %s as corrupt (%s) and never changes the file', async (kind, _layout, mode) => {
     const path = await makeCollection(corpus);
     const damaged = join(tempDir(), 'damaged.unl');
     copyFileSync(path, damaged);
-    flipBlobByte(damaged, 'shard_parts', "kind = 'suffixes'", 5);
+    flipBlobByte(damaged, 'shard_parts', `kind = '${kind}'`, 5);
     const before = fileHash(damaged);
-    expect(() => CollectionIndex.open(damaged).phraseIndex()).toThrow(expect.objectContaining({ code: 'index-corrupt' }));
+    // A paged collection reads most pages when a search needs them: the damage is reported then.
+    expect(() => detectLinkage(CollectionIndex.open(damaged, mode).phraseIndex(), query, { k: 2, arity: 3, maxN: 8 })).toThrow(
+      expect.objectContaining({ code: 'index-corrupt' }),
+    );
     expect(fileHash(damaged)).toBe(before);
+  });
+
+  it('reports a missing page of a paged shard when the collection is opened', async () => {
+    const path = await makeCollection(corpus);
+    const db = new Database(path);
+    db.prepare("DELETE FROM shard_parts WHERE kind = 'token_pages'").run();
+    db.close();
+    expect(() => CollectionIndex.open(path, { residentTokens: 0 }).phraseIndex()).toThrow(expect.objectContaining({ code: 'index-corrupt' }));
   });
 
   it('reports a truncated file and never changes it', async () => {
@@ -267,28 +289,34 @@ describe('opening bad files', () => {
     expect(fileHash(truncated)).toBe(before);
   });
 
-  it('gives the live postings of a common phrase after removals, through the postings cache of an index opened before them', async () => {
-    // More documents than CACHED_POSTINGS_MIN hold the phrase, so its postings are cached.
-    const documents = Array.from({ length: 300 }, (_, i) => ({ id: `doc-${String(i).padStart(3, '0')}`, text: `the applicant complained. item ${i}` }));
-    const path = await makeCollection(documents.slice(0, 200));
-    const collection = CollectionIndex.open(path, { readonly: false });
-    await addDocuments(collection, recordsOf(documents.slice(200)));
-    const holders = (index: ReturnType<CollectionIndex['phraseIndex']>): string[] => {
-      const walker = index.walker();
-      const [the, applicant] = index.idsOf(['the', 'applicant']);
-      return walker.start(the!) && walker.extend(applicant!) ? index.externalIds(walker.documents()) : [];
-    };
-    const before = collection.phraseIndex();
-    expect(holders(before)).toEqual(documents.map((d) => d.id));
-    expect(holders(before)).toEqual(documents.map((d) => d.id));
+  it.each([
+    ['held whole', {}],
+    ['read page by page', { residentTokens: 0 }],
+  ] as const)(
+    'gives the live postings of a common phrase after removals, through the postings cache of an index opened before them (%s)',
+    async (_layout, mode) => {
+      // More documents than CACHED_POSTINGS_MIN hold the phrase, so its postings are cached.
+      const documents = Array.from({ length: 300 }, (_, i) => ({ id: `doc-${String(i).padStart(3, '0')}`, text: `the applicant complained. item ${i}` }));
+      const path = await makeCollection(documents.slice(0, 200));
+      const collection = CollectionIndex.open(path, { readonly: false, ...mode });
+      await addDocuments(collection, recordsOf(documents.slice(200)));
+      const holders = (index: ReturnType<CollectionIndex['phraseIndex']>): string[] => {
+        const walker = index.walker();
+        const [the, applicant] = index.idsOf(['the', 'applicant']);
+        return walker.start(the!) && walker.extend(applicant!) ? index.externalIds(walker.documents()) : [];
+      };
+      const before = collection.phraseIndex();
+      expect(holders(before)).toEqual(documents.map((d) => d.id));
+      expect(holders(before)).toEqual(documents.map((d) => d.id));
 
-    const removed = new Set(['doc-000', 'doc-150', 'doc-299']);
-    removeDocuments(collection, [...removed]);
-    const after = collection.phraseIndex();
-    const live = documents.filter((d) => !removed.has(d.id)).map((d) => d.id);
-    expect(holders(after)).toEqual(live);
-    // The older index shares the shards, whose liveness changed: its cached postings must not outlive that.
-    expect(holders(before)).toEqual(live);
-    collection.close();
-  });
+      const removed = new Set(['doc-000', 'doc-150', 'doc-299']);
+      removeDocuments(collection, [...removed]);
+      const after = collection.phraseIndex();
+      const live = documents.filter((d) => !removed.has(d.id)).map((d) => d.id);
+      expect(holders(after)).toEqual(live);
+      // The older index shares the shards, whose liveness changed: its cached postings must not outlive that.
+      expect(holders(before)).toEqual(live);
+      collection.close();
+    },
+  );
 });

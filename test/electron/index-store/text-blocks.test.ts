@@ -7,7 +7,9 @@ import { BLOCK_BYTES } from '../../../electron/index-store/text-blocks.js';
 import type { ImportRecord } from '../../../electron/import/import-records.js';
 import { recordsOf, type PlainDocument } from '../../helpers/records.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
-import { fileHash, flipBlobByte } from '../../helpers/index-file.js';
+import { fileHash, flipBlobByte, toWholeArrayShards } from '../../helpers/index-file.js';
+import { isPagedShard, listShards } from '../../../electron/index-store/shard-storage.js';
+import { detectLinkage } from '../../../shared/linkage/detect.js';
 
 const tempDir = useTempDir();
 
@@ -59,6 +61,7 @@ function expectTexts(collection: CollectionIndex, documents: readonly PlainDocum
 function toFormatOne(path: string, documents: readonly PlainDocument[]): void {
   const texts = new Map(documents.map((d) => [d.id, d.text]));
   const db = new Database(path);
+  toWholeArrayShards(db);
   db.function('v1_text', (id: unknown) => deflateRawSync(Buffer.from(texts.get(String(id))!, 'utf8'), { level: 4 }));
   db.exec(`
 PRAGMA foreign_keys = OFF;
@@ -130,6 +133,11 @@ describe('document texts in blocks', () => {
     expectTexts(collection, corpus.slice(0, 6));
     expect(collection.phraseIndex().documentCount).toBe(6);
     collection.close();
+    // A collection opened to be searched in place still reads the old shards, whole.
+    collection = CollectionIndex.open(path, { residentTokens: 0 });
+    expect(collection.phraseIndex().shards.map((shard) => shard.hasBucketTable)).toEqual([true]);
+    expect(detectLinkage(collection.phraseIndex(), corpus[1]!.text, { k: 2, arity: 1, maxN: 8 }).summary.ngrams).toBeGreaterThan(0);
+    collection.close();
     expect(fileHash(path)).toBe(before);
 
     collection = CollectionIndex.open(path, { readonly: false });
@@ -137,7 +145,10 @@ describe('document texts in blocks', () => {
     expect(removeDocuments(collection, ['doc-02'])).toEqual({ removed: ['doc-02'], missing: [] });
     expect(collection.db.pragma('user_version', { simple: true })).toBe(1);
     await addDocuments(collection, recordsOf(corpus.slice(6, 10)));
-    expect(collection.db.pragma('user_version', { simple: true })).toBe(2);
+    // Texts in blocks (2) and the new shard in pages (3); the old shard stays as it was.
+    expect(collection.db.pragma('user_version', { simple: true })).toBe(3);
+    expect(collection.phraseIndex().shards.map((shard) => shard.hasBucketTable)).toEqual([true, true]);
+    expect(listShards(collection.db).map((row) => isPagedShard(collection.db, row.id))).toEqual([false, true]);
     expect(removeDocuments(collection, ['doc-01', 'doc-07'])).toEqual({ removed: ['doc-01', 'doc-07'], missing: [] });
     const live = corpus.slice(0, 10).filter((d) => !['doc-01', 'doc-02', 'doc-07'].includes(d.id));
     expectTexts(collection, live);

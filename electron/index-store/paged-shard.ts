@@ -1,0 +1,259 @@
+/**
+ * A shard searched in place, its token stream and suffix array read page by page
+ * (shard-pages.ts): what a large collection opens as. Same answers as Shard (shard.ts),
+ * which holds the same arrays whole; the tests run both against brute force.
+ *
+ * In memory per shard: document starts and numbers, liveness, the sampled phrases (0.25
+ * bytes a token) and a coarse position-to-document table. Distinct documents are counted
+ * by scanning the range, not from Shard's precomputed table of 4 bytes a token: detection
+ * asks for k documents and stops there, and postings of common phrases are cached above.
+ */
+import { PAGE_MASK, PAGE_SHIFT, PageKind, pageCount, type PageCache, type PageOwner } from './shard-pages.js';
+import type { IndexShard } from './shard.js';
+import { SuffixSamples } from './suffix-samples.js';
+
+/** Postings of at least 1/MARK_SCAN_RATIO of the shard's documents are put in order by marking (as in Shard). */
+const MARK_SCAN_RATIO = 32;
+
+/** What is read when a paged shard is opened. */
+export interface PagedShardParts extends Omit<PageOwner, 'dropPage'> {
+  readonly documentStarts: Uint32Array;
+  readonly documentNumbers: Int32Array;
+  /** sampleRecords() of the sorted shard, as stored. */
+  readonly samples: Uint32Array;
+}
+
+/** The page slot of a page not in memory. */
+const NOT_READ = new Uint32Array(0);
+
+export class PagedShard implements IndexShard, PageOwner {
+  readonly id: number;
+  readonly streamLength: number;
+  readonly suffixCount: number;
+  readonly suffixWidth: number;
+  readonly documentStarts: Uint32Array;
+  readonly documentNumbers: Int32Array;
+  readonly live: Uint8Array;
+  liveVersion = 0;
+  readonly hasBucketTable = false;
+  private readonly samples: SuffixSamples;
+  private readonly numbersAscending: boolean;
+  /** Document of every 2^coarseShift-th stream position (see documentAt). */
+  private readonly coarse: Uint32Array;
+  private readonly coarseShift: number;
+  /** seen[d] === stamp when document d was counted in the current scan: no clearing between scans. */
+  private readonly seen: Int32Array;
+  private stamp = 0;
+  /** Scratch marks of sortedDocumentNumbers, all 0 between calls. */
+  private marks: Uint8Array | undefined;
+  /** Decoded pages by page number; NOT_READ where the page is not in memory. */
+  private readonly tokenPages: Uint32Array[];
+  private readonly suffixPages: Uint32Array[];
+
+  constructor(
+    parts: PagedShardParts,
+    private readonly pages: PageCache,
+    isLive: (documentNumber: number) => boolean,
+  ) {
+    this.id = parts.id;
+    this.streamLength = parts.streamLength;
+    this.suffixCount = parts.suffixCount;
+    this.suffixWidth = parts.suffixWidth;
+    this.documentStarts = parts.documentStarts;
+    this.documentNumbers = parts.documentNumbers;
+    const documents = parts.documentNumbers.length;
+    this.live = new Uint8Array(documents);
+    for (let d = 0; d < documents; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
+    let ascending = true;
+    for (let d = 1; d < documents && ascending; d++) ascending = parts.documentNumbers[d - 1]! < parts.documentNumbers[d]!;
+    this.numbersAscending = ascending;
+    this.seen = new Int32Array(documents);
+    // A table entry per 2^shift positions, shift near the mean document length: small, and at most a step or two short.
+    this.coarseShift = Math.max(0, Math.min(10, Math.floor(Math.log2(Math.max(1, this.streamLength / Math.max(1, documents))))));
+    this.coarse = new Uint32Array((this.streamLength >>> this.coarseShift) + 1);
+    for (let block = 0, d = 0; block < this.coarse.length; block++) {
+      const position = block << this.coarseShift;
+      while (d + 1 < documents && this.documentStarts[d + 1]! <= position) d++;
+      this.coarse[block] = d;
+    }
+    this.samples = new SuffixSamples(parts.samples, this);
+    // Filled with one shared empty page, not holes: the arrays keep one element kind, and reads stay fast.
+    this.tokenPages = new Array<Uint32Array>(pageCount(this.streamLength)).fill(NOT_READ);
+    this.suffixPages = new Array<Uint32Array>(pageCount(this.suffixCount)).fill(NOT_READ);
+  }
+
+  dropPage(kind: PageKind, page: number): void {
+    (kind === PageKind.Tokens ? this.tokenPages : this.suffixPages)[page] = NOT_READ;
+  }
+
+  private tokenPage(page: number): Uint32Array {
+    const held = this.tokenPages[page]!;
+    return held !== NOT_READ ? held : (this.tokenPages[page] = this.pages.read(this, PageKind.Tokens, page));
+  }
+
+  private suffixPage(page: number): Uint32Array {
+    const held = this.suffixPages[page]!;
+    return held !== NOT_READ ? held : (this.suffixPages[page] = this.pages.read(this, PageKind.Suffixes, page));
+  }
+
+  get documentCount(): number {
+    return this.documentNumbers.length;
+  }
+
+  setLive(isLive: (documentNumber: number) => boolean): boolean {
+    let changed = false;
+    for (let d = 0; d < this.documentCount; d++) {
+      const value = isLive(this.documentNumbers[d]!) ? 1 : 0;
+      if (this.live[d] !== value) {
+        this.live[d] = value;
+        changed = true;
+      }
+    }
+    if (changed) this.liveVersion++;
+    return changed;
+  }
+
+  suffixAt(i: number): number {
+    return this.suffixPage(i >>> PAGE_SHIFT)[i & PAGE_MASK]!;
+  }
+
+  tokenAt(position: number): number {
+    return this.tokenPage(position >>> PAGE_SHIFT)[position & PAGE_MASK]!;
+  }
+
+  /** Shard-local document holding a stream position. */
+  private documentAt(position: number): number {
+    let d = this.coarse[position >>> this.coarseShift]!;
+    while (this.documentStarts[d + 1]! <= position) d++;
+    return d;
+  }
+
+  documentOfSuffixAt(i: number): number {
+    return this.documentAt(this.suffixAt(i));
+  }
+
+  /**
+   * The range of phrases starting with a token: two searches the first time (there is no
+   * table of them: it would be read whole at open), remembered after. The walker asks only
+   * when a shard's range is needed, so a rare token costs its searches in the shards asked.
+   */
+  bucketLow(tokenId: number): number {
+    return this.bucket(tokenId) === 0 ? 0 : this.bucketLows.get(tokenId)!;
+  }
+
+  bucketHigh(tokenId: number): number {
+    return this.bucket(tokenId) === 0 ? 0 : this.bucketHighs.get(tokenId)!;
+  }
+
+  private readonly bucketLows = new Map<number, number>();
+  private readonly bucketHighs = new Map<number, number>();
+  private readonly firstToken: number[] = [0];
+
+  /** Finds and remembers a token's range; returns 0 for a token id that starts no phrase here. */
+  private bucket(tokenId: number): number {
+    if (tokenId <= 0) return 0;
+    if (!this.bucketLows.has(tokenId)) {
+      this.firstToken[0] = tokenId;
+      const low = this.boundPath(0, this.suffixCount, 0, this.firstToken, false);
+      const high =
+        low < this.suffixCount && this.tokenAt(this.suffixAt(low)) === tokenId ? this.boundPath(low, this.suffixCount, 0, this.firstToken, true) : low;
+      this.bucketLows.set(tokenId, low);
+      this.bucketHighs.set(tokenId, high);
+    }
+    return 1;
+  }
+
+  boundPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number {
+    let lo = low;
+    let hi = high;
+    if (this.samples.window(low, high, from, path, strictlyAbove)) {
+      lo = this.samples.low;
+      hi = this.samples.high;
+    }
+    const depth = path.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const start = this.suffixAt(mid);
+      // A sentinel (0) ends the comparison below any token; no phrase runs past the stream's last sentinel.
+      let order = 0;
+      for (let j = from; j < depth && order === 0; j++) {
+        const t = this.tokenAt(start + j);
+        const p = path[j]!;
+        if (t !== p) order = t < p ? -1 : 1;
+      }
+      if (order < 0 || (strictlyAbove && order === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  holdsPathAt(i: number, from: number, path: readonly number[]): boolean {
+    const start = this.suffixAt(i);
+    for (let j = from; j < path.length; j++) if (this.tokenAt(start + j) !== path[j]) return false;
+    return true;
+  }
+
+  /** Starts a scan: a fresh stamp, so that `seen` needs no clearing. */
+  private nextStamp(): number {
+    if (this.stamp === 0x7fffffff) {
+      this.seen.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  }
+
+  countDocuments(lo: number, hi: number, cap: number): number {
+    const stamp = this.nextStamp();
+    let found = 0;
+    for (let i = lo; i < hi && found < cap; i++) {
+      const d = this.documentAt(this.suffixAt(i));
+      if (this.live[d] === 1 && this.seen[d] !== stamp) {
+        this.seen[d] = stamp;
+        found++;
+      }
+    }
+    return found;
+  }
+
+  sortedDocumentNumbers(lo: number, hi: number, out: Int32Array, at: number): number {
+    const stamp = this.nextStamp();
+    let end = at;
+    for (let i = lo; i < hi; i++) {
+      const d = this.documentAt(this.suffixAt(i));
+      if (this.live[d] === 1 && this.seen[d] !== stamp) {
+        this.seen[d] = stamp;
+        out[end++] = d;
+      }
+    }
+    const { documentNumbers } = this;
+    if (!this.numbersAscending || (end - at) * MARK_SCAN_RATIO < this.documentCount) {
+      for (let i = at; i < end; i++) out[i] = documentNumbers[out[i]!]!;
+      out.subarray(at, end).sort();
+      return end;
+    }
+    const marks = (this.marks ??= new Uint8Array(this.documentCount));
+    for (let i = at; i < end; i++) marks[out[i]!] = 1;
+    let next = at;
+    for (let local = 0; local < marks.length; local++) {
+      if (marks[local] === 1) {
+        marks[local] = 0;
+        out[next++] = documentNumbers[local]!;
+      }
+    }
+    return next;
+  }
+
+  documentTokens(local: number): Uint32Array {
+    const from = this.documentStarts[local]!;
+    const to = this.documentStarts[local + 1]!;
+    const out = new Uint32Array(to - from);
+    for (let position = from; position < to;) {
+      const page = this.tokenPage(position >>> PAGE_SHIFT);
+      const offset = position & PAGE_MASK;
+      const take = Math.min(page.length - offset, to - position);
+      out.set(page.subarray(offset, offset + take), position - from);
+      position += take;
+    }
+    return out;
+  }
+}
