@@ -3,20 +3,23 @@
 // untimed pass at arity 1 first), at arity 1 and ≤ 3. Prints JSON: open time, bytes read
 // while opening and per judgment, the spans found, latencies and peak RSS.
 //
-// usage: detect-scale.ts INDEX DEIDENTIFIED.jsonl.gz [--open-only]
+// usage: detect-scale.ts INDEX DEIDENTIFIED.jsonl.gz [--open-only] [--paged] [--limit N]
 // --open-only prints the open time alone (the runner calls it right after dropping the
-// page cache, for the cold open).
+// page cache, for the cold open). --paged opens the collection to be searched in place
+// (paged-shard.ts) whatever its size; --limit checks only the first N judgments.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { openCollection } from '../../electron/services/collections.js';
 import { detectLinkage } from '../../shared/linkage/detect.js';
 
 const [indexPath, deidentifiedPath] = process.argv.slice(2) as [string, string];
+const limitAt = process.argv.indexOf('--limit');
 const documents = gunzipSync(readFileSync(deidentifiedPath))
   .toString('utf8')
   .split('\n')
   .filter(Boolean)
-  .map((l) => JSON.parse(l) as { id: string; text: string });
+  .map((l) => JSON.parse(l) as { id: string; text: string })
+  .slice(0, limitAt < 0 ? undefined : Number(process.argv[limitAt + 1]));
 
 /** Bytes this process has read from files so far (Linux: /proc/self/io, page cache included); null elsewhere. */
 function bytesRead(): number | null {
@@ -36,7 +39,8 @@ const since = (before: number | null): number | null => {
 
 const readBeforeOpen = bytesRead();
 const openStarted = performance.now();
-const collection = openCollection(indexPath);
+const paged = process.argv.includes('--paged');
+const collection = openCollection(indexPath, paged ? { residentTokens: 0 } : {});
 const index = collection.phraseIndex();
 const openSeconds = (performance.now() - openStarted) / 1000;
 const openBytes = since(readBeforeOpen);
@@ -61,6 +65,10 @@ function pass(arity: 1 | 3): { ms: number[]; spans: number; combinationSpans: nu
   return { ms, spans, combinationSpans, bytes: since(before) };
 }
 
+// The app's first highlights: one check right after opening, before anything is cached.
+const firstStarted = performance.now();
+detectLinkage(index, documents[0]!.text, { k: 2, arity: 1, maxN: 8 });
+const firstCheckMs = performance.now() - firstStarted;
 pass(1);
 const arity1 = pass(1);
 const arity3 = pass(3);
@@ -69,6 +77,9 @@ process.stdout.write(
   JSON.stringify({
     openSeconds,
     openBytes,
+    firstCheckMs,
+    paged: index.shards.some((shard) => !shard.hasBucketTable),
+    judgments: documents.length,
     arity1: arity1.ms,
     arity3: arity3.ms,
     spansArity1: arity1.spans,

@@ -3,13 +3,14 @@
  * phrase index that detection queries. Writing lives in collection-writer.ts.
  */
 import type Database from 'better-sqlite3';
+import { totalmem } from 'node:os';
 import { AppError } from '../../shared/errors.js';
 import { runToEnd } from '../../shared/steps.js';
 import { explainFileError, openIndexFile, readMeta } from './schema.js';
 import { PagedShard } from './paged-shard.js';
 import { Shard, type IndexShard } from './shard.js';
 import { PageCache } from './shard-pages.js';
-import { ShardedIndex } from './sharded-index.js';
+import { ShardedIndex, type DocumentDirectory } from './sharded-index.js';
 import { isPagedShard, listShards, readPagedShardParts, readShard, readVocabulary } from './shard-storage.js';
 import { TextBlockReader, type StoredText } from './text-blocks.js';
 import { Vocabulary } from './vocabulary.js';
@@ -47,18 +48,40 @@ export interface OpenOptions {
   readonly readonly?: boolean;
   /**
    * Collections of at most this many stream tokens are held in memory whole (fastest
-   * searches, about 30 bytes a token of RAM); larger ones are searched in place, page by
-   * page (paged-shard.ts). Default RESIDENT_TOKENS; tests set 0 to page everything.
+   * searches); larger ones are searched in place, page by page (paged-shard.ts). Default
+   * residentTokenLimit(); tests set 0 to page everything.
    */
   readonly residentTokens?: number;
-  /** Bytes of decoded pages kept in memory for a paged collection; default PAGE_CACHE_BYTES. */
+  /** Bytes of decoded pages kept in memory for a paged collection; default pageCacheBudget(). */
   readonly pageCacheBytes?: number;
 }
 
-/** Up to here a collection loads whole: 32M tokens take about 1 GB and 3 s to open. */
-export const RESIDENT_TOKENS = 32_000_000;
-/** Decoded pages kept for a paged collection: with the rest, query RSS stays under 2 GB at 1B tokens. */
-export const PAGE_CACHE_BYTES = 768 * 1024 * 1024;
+/**
+ * Memory a shard held whole takes per stream token: tokens and phrase starts (4 bytes
+ * each), the document of each phrase start (2) and the distinct-document table (4 and
+ * its minimums), with the vocabulary and the rest: 4.9 GB for 300M tokens, measured.
+ */
+export const RESIDENT_BYTES_PER_TOKEN = 16.5;
+/** Share of the machine's memory a collection held whole may take. */
+const RESIDENT_MEMORY_SHARE = 0.4;
+/** Share of the machine's memory the pages of a collection searched in place may take. */
+const PAGE_CACHE_MEMORY_SHARE = 0.25;
+
+/**
+ * Up to how many tokens a collection is held whole on this machine. Held whole, a search
+ * reads arrays in memory; paged, it reads pages (about 60 µs each from the file, then
+ * cached), and is two to three times slower even when every page is cached (measured at
+ * 100M and 300M tokens). So a collection is paged only where holding it whole would take
+ * more than 40 % of the memory: at 1B tokens on 24 GB, not at 300M.
+ */
+export function residentTokenLimit(): number {
+  return Math.floor((totalmem() * RESIDENT_MEMORY_SHARE) / RESIDENT_BYTES_PER_TOKEN);
+}
+
+/** Decoded pages a paged collection keeps: a quarter of the memory, at least 256 MB. */
+export function pageCacheBudget(): number {
+  return Math.max(256 * 1024 * 1024, Math.floor(totalmem() * PAGE_CACHE_MEMORY_SHARE));
+}
 
 export class CollectionIndex {
   private cachedIndex: ShardedIndex | undefined;
@@ -177,14 +200,16 @@ export class CollectionIndex {
       this.loadedShards.clear();
     }
     this.vocabulary.appendKeys(keys.slice(this.vocabulary.maxId));
-    const documents = this.db.prepare('SELECT number, external_id FROM documents').all() as { number: number; external_id: string }[];
-    const live = new Set(documents.map((d) => d.number));
-    const isLive = (n: number): boolean => live.has(n);
+    // Liveness as a bitmap by document number: integers only, no ids (see sqlDirectory).
+    const numbers = this.db.prepare('SELECT number FROM documents').pluck().all() as number[];
+    const live = new Uint8Array(numbers.reduce((max, n) => Math.max(max, n), 0) + 1);
+    for (const n of numbers) live[n] = 1;
+    const isLive = (n: number): boolean => n < live.length && live[n] === 1;
     const rows = listShards(this.db);
     const streamTokens = rows.reduce((sum, row) => sum + row.stream_length, 0);
-    const paging = streamTokens > (this.options.residentTokens ?? RESIDENT_TOKENS);
+    const paging = streamTokens > (this.options.residentTokens ?? residentTokenLimit());
     if (paging) {
-      this.pageCache ??= new PageCache(this.db, this.path, this.options.pageCacheBytes ?? PAGE_CACHE_BYTES, this.vocabulary.maxId);
+      this.pageCache ??= new PageCache(this.db, this.path, this.options.pageCacheBytes ?? pageCacheBudget(), this.vocabulary.maxId);
       this.pageCache.setMaxTokenId(this.vocabulary.maxId);
     }
     const next = new Map<number, IndexShard>();
@@ -213,11 +238,18 @@ export class CollectionIndex {
     }
     this.loadedShards = next;
     onShard?.(rows.length, rows.length);
-    return new ShardedIndex(
-      this.vocabulary,
-      [...next.values()],
-      documents.map((d) => ({ documentNumber: d.number, externalId: d.external_id })),
-    );
+    return new ShardedIndex(this.vocabulary, [...next.values()], this.sqlDirectory(numbers.length));
+  }
+
+  /** External ids looked up in the file when asked (see DocumentDirectory). */
+  private sqlDirectory(count: number): DocumentDirectory {
+    const idOfNumber = this.db.prepare('SELECT external_id FROM documents WHERE number = ?').pluck();
+    const numberOfId = this.db.prepare('SELECT number FROM documents WHERE external_id = ?').pluck();
+    return {
+      count,
+      externalIdOf: (n) => this.guard(() => idOfNumber.get(n) as string | undefined),
+      numberOf: (id) => this.guard(() => numberOfId.get(id) as number | undefined),
+    };
   }
 
   /** Lists documents in id order; `search` filters by id substring. */

@@ -5,7 +5,7 @@
 import { compilePlaceholderPattern } from '../../shared/tokenizer/placeholders.js';
 import { Shard } from './shard.js';
 import { ShardTokenizer, sortShard } from './shard-builder.js';
-import { ShardedIndex } from './sharded-index.js';
+import { mapDirectory, ShardedIndex } from './sharded-index.js';
 import { Vocabulary } from './vocabulary.js';
 
 /** A document of an in-memory collection. */
@@ -37,5 +37,5 @@ export function buildMemoryIndex(documents: readonly MemoryDocument[], options: 
   const liveNumbers = new Set(documents.flatMap((d, i) => (removed.has(d.id) ? [] : [i + 1])));
   const shards = tokenized.map((t) => new Shard(sortShard(t, vocabulary.maxId), vocabulary.maxId, (n) => liveNumbers.has(n)));
   const identities = documents.flatMap((d, i) => (removed.has(d.id) ? [] : [{ documentNumber: i + 1, externalId: d.id }]));
-  return new ShardedIndex(vocabulary, shards, identities);
+  return new ShardedIndex(vocabulary, shards, mapDirectory(identities));
 }

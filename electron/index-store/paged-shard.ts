@@ -8,7 +8,7 @@
  * by scanning the range, not from Shard's precomputed table of 4 bytes a token: detection
  * asks for k documents and stops there, and postings of common phrases are cached above.
  */
-import { PAGE_MASK, PAGE_SHIFT, PageKind, pageCount, type PageCache, type PageOwner } from './shard-pages.js';
+import { PAGE_MASK, PAGE_SHIFT, PAGE_VALUES, PageKind, pageCount, type PageCache, type PageOwner } from './shard-pages.js';
 import type { IndexShard } from './shard.js';
 import { SuffixSamples } from './suffix-samples.js';
 
@@ -22,9 +22,6 @@ export interface PagedShardParts extends Omit<PageOwner, 'dropPage'> {
   /** sampleRecords() of the sorted shard, as stored. */
   readonly samples: Uint32Array;
 }
-
-/** The page slot of a page not in memory. */
-const NOT_READ = new Uint32Array(0);
 
 export class PagedShard implements IndexShard, PageOwner {
   readonly id: number;
@@ -46,9 +43,11 @@ export class PagedShard implements IndexShard, PageOwner {
   private stamp = 0;
   /** Scratch marks of sortedDocumentNumbers, all 0 between calls. */
   private marks: Uint8Array | undefined;
-  /** Decoded pages by page number; NOT_READ where the page is not in memory. */
-  private readonly tokenPages: Uint32Array[];
-  private readonly suffixPages: Uint32Array[];
+  /** The cache's arena of decoded pages (shard-pages.ts). */
+  private readonly arena: Uint32Array;
+  /** Offset in the arena of each page, by page number; -1 where the page is not in memory. */
+  private readonly tokenSlots: Int32Array;
+  private readonly suffixSlots: Int32Array;
 
   constructor(
     parts: PagedShardParts,
@@ -77,23 +76,24 @@ export class PagedShard implements IndexShard, PageOwner {
       this.coarse[block] = d;
     }
     this.samples = new SuffixSamples(parts.samples, this);
-    // Filled with one shared empty page, not holes: the arrays keep one element kind, and reads stay fast.
-    this.tokenPages = new Array<Uint32Array>(pageCount(this.streamLength)).fill(NOT_READ);
-    this.suffixPages = new Array<Uint32Array>(pageCount(this.suffixCount)).fill(NOT_READ);
+    this.arena = pages.arena;
+    this.tokenSlots = new Int32Array(pageCount(this.streamLength)).fill(-1);
+    this.suffixSlots = new Int32Array(pageCount(this.suffixCount)).fill(-1);
   }
 
   dropPage(kind: PageKind, page: number): void {
-    (kind === PageKind.Tokens ? this.tokenPages : this.suffixPages)[page] = NOT_READ;
+    (kind === PageKind.Tokens ? this.tokenSlots : this.suffixSlots)[page] = -1;
   }
 
-  private tokenPage(page: number): Uint32Array {
-    const held = this.tokenPages[page]!;
-    return held !== NOT_READ ? held : (this.tokenPages[page] = this.pages.read(this, PageKind.Tokens, page));
+  /** Arena offset of a token page, read from the file when it is not in memory. */
+  private tokenPage(page: number): number {
+    const slot = this.tokenSlots[page]!;
+    return slot >= 0 ? slot : (this.tokenSlots[page] = this.pages.read(this, PageKind.Tokens, page));
   }
 
-  private suffixPage(page: number): Uint32Array {
-    const held = this.suffixPages[page]!;
-    return held !== NOT_READ ? held : (this.suffixPages[page] = this.pages.read(this, PageKind.Suffixes, page));
+  private suffixPage(page: number): number {
+    const slot = this.suffixSlots[page]!;
+    return slot >= 0 ? slot : (this.suffixSlots[page] = this.pages.read(this, PageKind.Suffixes, page));
   }
 
   get documentCount(): number {
@@ -114,11 +114,11 @@ export class PagedShard implements IndexShard, PageOwner {
   }
 
   suffixAt(i: number): number {
-    return this.suffixPage(i >>> PAGE_SHIFT)[i & PAGE_MASK]!;
+    return this.arena[this.suffixPage(i >>> PAGE_SHIFT) + (i & PAGE_MASK)]!;
   }
 
   tokenAt(position: number): number {
-    return this.tokenPage(position >>> PAGE_SHIFT)[position & PAGE_MASK]!;
+    return this.arena[this.tokenPage(position >>> PAGE_SHIFT) + (position & PAGE_MASK)]!;
   }
 
   /** Shard-local document holding a stream position. */
@@ -248,10 +248,10 @@ export class PagedShard implements IndexShard, PageOwner {
     const to = this.documentStarts[local + 1]!;
     const out = new Uint32Array(to - from);
     for (let position = from; position < to;) {
-      const page = this.tokenPage(position >>> PAGE_SHIFT);
+      const slot = this.tokenPage(position >>> PAGE_SHIFT);
       const offset = position & PAGE_MASK;
-      const take = Math.min(page.length - offset, to - position);
-      out.set(page.subarray(offset, offset + take), position - from);
+      const take = Math.min(PAGE_VALUES - offset, to - position);
+      out.set(this.arena.subarray(slot + offset, slot + offset + take), position - from);
       position += take;
     }
     return out;

@@ -56,43 +56,58 @@ export const enum PageKind {
   Suffixes = 1,
 }
 
-/** A shard that holds decoded pages and lets the cache take them back. */
+/** A shard that holds pages in the cache's slots and lets the cache take them back. */
 export interface PageOwner extends PagedShardShape {
   dropPage(kind: PageKind, page: number): void;
 }
 
 /**
  * Reads pages from the file, checks them, and keeps the decoded pages of every paged shard
- * of one open file within a budget of bytes. The shards hold their pages themselves, in
- * arrays by page number (an array read per access, where a shared map cost a hash of a
- * large key); the cache only remembers the order they were read in, and takes the oldest
- * back when over budget (cheaper than moving a page on every hit, and a search's pages
- * are reread within moments or not at all).
+ * of one open file in one arena of fixed slots (PAGE_VALUES values each), within a budget
+ * of bytes.
+ *
+ * Why an arena: a page read at random costs a cache miss; a page of its own typed array
+ * costs a second one (the array object, then its data), and as many objects for the
+ * collector. Here a shard maps its page number to a slot offset (a small Int32Array) and
+ * reads `arena[slot + offset]`, as a shard held whole reads its own array. Slots are
+ * reused in the order they were filled (cheaper than moving a page on every hit, and a
+ * search's pages are reread within moments or not at all); the arena's memory is taken
+ * from the system as slots are first filled.
  */
 export class PageCache {
   private readonly select: Database.Statement;
-  private queue: { owner: PageOwner; kind: PageKind; page: number; bytes: number }[] = [];
-  private head = 0;
-  private bytes = 0;
+  /** Decoded pages, slot after slot. */
+  readonly arena: Uint32Array;
+  /** Who holds each slot, and which page, so that reuse can tell the owner. */
+  private readonly slotOwner: (PageOwner | undefined)[];
+  private readonly slotKind: Uint8Array;
+  private readonly slotPage: Int32Array;
+  private nextSlot = 0;
   /** Pages read from the file, for the benchmarks. */
   reads = 0;
 
   constructor(
     db: Database.Database,
     private readonly path: string,
-    readonly budgetBytes: number,
+    budgetBytes: number,
     /** The largest token id a page may hold (the vocabulary's size when the file was opened). */
     private maxTokenId: number,
   ) {
     this.select = db.prepare('SELECT crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? AND part = ?');
+    // At least two slots: a search compares a token page with a suffix page.
+    const slots = Math.max(2, Math.floor(budgetBytes / (PAGE_VALUES * 4)));
+    this.arena = new Uint32Array(slots * PAGE_VALUES);
+    this.slotOwner = new Array<PageOwner | undefined>(slots).fill(undefined);
+    this.slotKind = new Uint8Array(slots);
+    this.slotPage = new Int32Array(slots);
   }
 
   setMaxTokenId(maxTokenId: number): void {
     this.maxTokenId = maxTokenId;
   }
 
-  /** Reads and decodes one page, accounting for it; the owner keeps it until dropPage(). */
-  read(owner: PageOwner, kind: PageKind, page: number): Uint32Array {
+  /** Reads, checks and decodes one page into a slot; returns the slot's offset in the arena. The owner keeps it until dropPage(). */
+  read(owner: PageOwner, kind: PageKind, page: number): number {
     const tokens = kind === PageKind.Tokens;
     const name = tokens ? TOKEN_PAGES : SUFFIX_PAGES;
     const expected = valuesInPage(tokens ? owner.streamLength : owner.suffixCount, page);
@@ -115,18 +130,15 @@ export class PageCache {
     for (let i = 0; i < decoded.length; i++)
       if (decoded[i]! > limit) throw corrupt(this.path, `shard ${owner.id} ${name} page ${page} holds a value out of range`);
     this.reads++;
-    this.bytes += decoded.byteLength;
-    this.queue.push({ owner, kind, page, bytes: decoded.byteLength });
-    while (this.bytes > this.budgetBytes && this.head < this.queue.length - 1) {
-      const oldest = this.queue[this.head++]!;
-      oldest.owner.dropPage(oldest.kind, oldest.page);
-      this.bytes -= oldest.bytes;
-    }
-    if (this.head > 4096 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
-      this.head = 0;
-    }
-    return decoded;
+    const slot = this.nextSlot;
+    this.nextSlot = (slot + 1) % this.slotOwner.length;
+    this.slotOwner[slot]?.dropPage(this.slotKind[slot] as PageKind, this.slotPage[slot]!);
+    this.slotOwner[slot] = owner;
+    this.slotKind[slot] = kind;
+    this.slotPage[slot] = page;
+    const offset = slot * PAGE_VALUES;
+    this.arena.set(decoded, offset);
+    return offset;
   }
 }
 

@@ -13,27 +13,47 @@ export interface DocumentIdentity {
   readonly externalId: string;
 }
 
+/**
+ * Document numbers to external ids and back, for the live documents. A collection file
+ * answers from SQLite, one indexed lookup per question (loading 400,000 ids at open took
+ * half a second at 300M tokens, and detection asks for a few ids per linkable span); an
+ * in-memory collection from maps (mapDirectory).
+ */
+export interface DocumentDirectory {
+  readonly count: number;
+  externalIdOf(documentNumber: number): string | undefined;
+  numberOf(externalId: string): number | undefined;
+}
+
+/** A directory of documents held in two maps. */
+export function mapDirectory(documents: Iterable<DocumentIdentity>): DocumentDirectory {
+  const numberOfExternal = new Map<string, number>();
+  const externalOfNumber = new Map<number, string>();
+  for (const d of documents) {
+    numberOfExternal.set(d.externalId, d.documentNumber);
+    externalOfNumber.set(d.documentNumber, d.externalId);
+  }
+  return {
+    count: externalOfNumber.size,
+    externalIdOf: (n) => externalOfNumber.get(n),
+    numberOf: (id) => numberOfExternal.get(id),
+  };
+}
+
 /** Document entries the shared postings cache holds: 64 MB. */
 const POSTINGS_CACHE_ENTRIES = 16 * 1024 * 1024;
 
 export class ShardedIndex implements PhraseIndex {
-  private readonly numberOfExternal = new Map<string, number>();
   private readonly postings = new PostingsCache(POSTINGS_CACHE_ENTRIES);
-  private readonly externalOfNumber = new Map<number, string>();
 
   constructor(
     readonly vocabulary: Vocabulary,
     readonly shards: readonly IndexShard[],
-    documents: Iterable<DocumentIdentity>,
-  ) {
-    for (const d of documents) {
-      this.numberOfExternal.set(d.externalId, d.documentNumber);
-      this.externalOfNumber.set(d.documentNumber, d.externalId);
-    }
-  }
+    private readonly documents: DocumentDirectory,
+  ) {}
 
   get documentCount(): number {
-    return this.externalOfNumber.size;
+    return this.documents.count;
   }
 
   idsOf(keys: readonly string[]): Int32Array {
@@ -47,15 +67,14 @@ export class ShardedIndex implements PhraseIndex {
   }
 
   externalIds(documentNumbers: ArrayLike<number>): string[] {
-    return Array.from(documentNumbers, (n) => this.externalOfNumber.get(n) ?? `#${n}`);
+    return Array.from(documentNumbers, (n) => this.documents.externalIdOf(n) ?? `#${n}`);
   }
 
   documentNumberOf(externalId: string): number | undefined {
-    return this.numberOfExternal.get(externalId);
+    return this.documents.numberOf(externalId);
   }
 
   documentTokens(documentNumber: number): Uint32Array | undefined {
-    if (!this.externalOfNumber.has(documentNumber)) return undefined;
     this.placeOfNumber ??= this.placeDocuments();
     const place = this.placeOfNumber.get(documentNumber);
     return place === undefined ? undefined : place.shard.documentTokens(place.local);

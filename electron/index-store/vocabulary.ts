@@ -119,6 +119,19 @@ export class Vocabulary {
 
   /** Restores keys saved by `keysFrom`, which must continue the current numbering. */
   appendKeys(keys: readonly string[]): void {
+    // Sized once for all of them: opening a collection appends every key, and growing step by step rehashed each key about twice.
+    const total = this.keys.length + keys.length;
+    if (total * 2 > this.mask) {
+      let size = this.mask + 1;
+      while (total * 2 > size - 1) size *= 2;
+      this.mask = size / 2 - 1;
+      this.grow();
+    }
+    if (total > this.hashes.length) {
+      const grown = new Uint32Array(total);
+      grown.set(this.hashes);
+      this.hashes = grown;
+    }
     for (const key of keys) {
       const before = this.keys.length;
       if (this.intern(key) !== before) throw new Error('Vocabulary key repeated: the index file is inconsistent.');

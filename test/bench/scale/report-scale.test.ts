@@ -46,6 +46,19 @@ describe('renderScaleSection', () => {
     expect(section).toMatch(/First highlights in the app at 300M \(issue 11: ≤ 2 s\): about 24\.\d s, \*\*not met\*\*/u);
   });
 
+  it('puts a collection searched in place beside the same one held whole, with its first check', () => {
+    expect(renderScaleSection(results)).toContain('No collection was measured searched in place');
+    const paged = {
+      ...measured('300M', 3e8, 3e8, 1),
+      detect: { ...measured('300M', 3e8, 3e8, 1).detect!, paged: true, judgments: 48, firstCheckMs: 1500, maxRssMb: 1800 },
+    };
+    const withPaged = { ...results, sizes: [{ ...at300M, pagedDetect: paged.detect }] };
+    const section = renderScaleSection(withPaged);
+    expect(section).toContain('the first 48 judgments checked');
+    expect(section).toContain('| 300M | held whole | 24.00 |');
+    expect(section).toContain('| 300M | in place | 0.80 | 1500 | 1.76 |');
+  });
+
   it('draws one line per figure, from the court collection to each measured size', () => {
     const svg = scaleChartSvg(results);
     expect(svg.startsWith('<svg')).toBe(true);
