@@ -245,9 +245,16 @@ export class CollectionIndex {
   private sqlDirectory(count: number): DocumentDirectory {
     const idOfNumber = this.db.prepare('SELECT external_id FROM documents WHERE number = ?').pluck();
     const numberOfId = this.db.prepare('SELECT number FROM documents WHERE external_id = ?').pluck();
+    // Remembered once asked: a document's number never changes its id (numbers are not reused),
+    // and detection asks again for the same documents (about 140 a judgment, 12 µs each from SQLite).
+    const known = new Map<number, string>();
     return {
       count,
-      externalIdOf: (n) => this.guard(() => idOfNumber.get(n) as string | undefined),
+      externalIdOf: (n) => {
+        const id = known.get(n) ?? (this.guard(() => idOfNumber.get(n)) as string | undefined);
+        if (id !== undefined) known.set(n, id);
+        return id;
+      },
       numberOf: (id) => this.guard(() => numberOfId.get(id) as number | undefined),
     };
   }

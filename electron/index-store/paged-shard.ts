@@ -1,6 +1,7 @@
 /**
  * A shard searched in place, its token stream and suffix array read page by page
- * (shard-pages.ts): what a large collection opens as. Same answers as Shard (shard.ts),
+ * (shard-pages.ts): what a collection too large to hold in memory opens as (see
+ * residentTokenLimit in collection-index.ts). Same answers as Shard (shard.ts),
  * which holds the same arrays whole; the tests run both against brute force.
  *
  * In memory per shard: document starts and numbers, liveness, the sampled phrases (0.25

@@ -95,8 +95,19 @@ export class PageCache {
   ) {
     this.select = db.prepare('SELECT crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? AND part = ?');
     // At least two slots: a search compares a token page with a suffix page.
-    const slots = Math.max(2, Math.floor(budgetBytes / (PAGE_VALUES * 4)));
-    this.arena = new Uint32Array(slots * PAGE_VALUES);
+    let slots = Math.max(2, Math.floor(budgetBytes / (PAGE_VALUES * 4)));
+    // The arena is reserved, not touched: the system gives its memory as slots are filled. Where
+    // even the reservation is refused (a small address space), a smaller cache still answers.
+    let arena: Uint32Array | undefined;
+    while (arena === undefined) {
+      try {
+        arena = new Uint32Array(slots * PAGE_VALUES);
+      } catch (error) {
+        if (!(error instanceof RangeError) || slots <= 2) throw error;
+        slots = Math.max(2, Math.floor(slots / 2));
+      }
+    }
+    this.arena = arena;
     this.slotOwner = new Array<PageOwner | undefined>(slots).fill(undefined);
     this.slotKind = new Uint8Array(slots);
     this.slotPage = new Int32Array(slots);

@@ -175,7 +175,12 @@ export class ShardWalker implements PhraseWalker {
         // end is searched for only when the first entry at or after the phrase holds it: a
         // rare phrase is absent from most shards, and one search tells.
         lo = shard.boundPath(lo, hi, at, this.path, false);
-        hi = lo < hi && shard.holdsPathAt(lo, at, this.path) ? endOfPath(shard, lo, hi, at, this.path) : lo;
+        hi =
+          lo < hi && shard.holdsPathAt(lo, at, this.path)
+            ? shard.hasBucketTable
+              ? shard.boundPath(lo, hi, at, this.path, true)
+              : endOfPath(shard, lo, hi, at, this.path)
+            : lo;
       }
       this.low[s] = lo;
       this.high[s] = hi;
@@ -234,9 +239,11 @@ const GALLOP_LIMIT = 64;
 
 /**
  * The end of the range of entries holding path[from..], given that entry lo holds it.
- * Galloping from lo: past its first token or two, most phrases detection asks about occur
- * a few times, and their range ends within a step or two; a full search for the end would
- * read a dozen entries scattered over the shard.
+ * Galloping from lo, for a paged shard: past its first token or two, most phrases
+ * detection asks about occur a few times, and their range ends within a step or two; a
+ * full search for the end would read a dozen entries scattered over the shard, each a page
+ * to read. A shard held whole searches for the end as before: galloping was no faster
+ * there (court collection).
  */
 function endOfPath(shard: IndexShard, lo: number, hi: number, from: number, path: readonly number[]): number {
   let known = lo; // holds the path
