@@ -70,8 +70,8 @@ const PAGE_CACHE_MEMORY_SHARE = 0.25;
 /**
  * Up to how many tokens a collection is held whole on this machine. Held whole, a search
  * reads arrays in memory; paged, it reads pages (about 60 µs each from the file, then
- * cached), and is two to three times slower even when every page is cached (measured at
- * 100M and 300M tokens). So a collection is paged only where holding it whole would take
+ * cached), and is 1.4 to 2 times slower even when every page is cached (arity-1 median
+ * and p95 at 100M and 300M tokens), and far slower while they are not. So a collection is paged only where holding it whole would take
  * more than 40 % of the memory: at 1B tokens on 24 GB, not at 300M.
  */
 export function residentTokenLimit(): number {
