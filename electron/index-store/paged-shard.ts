@@ -11,10 +11,8 @@
  */
 import { PAGE_MASK, PAGE_SHIFT, PAGE_VALUES, PageKind, pageCount, type PageCache, type PageOwner } from './shard-pages.js';
 import type { IndexShard } from './shard.js';
+import { ShardDocuments } from './shard-documents.js';
 import { SuffixSamples } from './suffix-samples.js';
-
-/** Postings of at least 1/MARK_SCAN_RATIO of the shard's documents are put in order by marking (as in Shard). */
-const MARK_SCAN_RATIO = 32;
 
 /** What is read when a paged shard is opened. */
 export interface PagedShardParts extends Omit<PageOwner, 'dropPage'> {
@@ -35,15 +33,11 @@ export class PagedShard implements IndexShard, PageOwner {
   liveVersion = 0;
   readonly hasBucketTable = false;
   private readonly samples: SuffixSamples;
-  private readonly numbersAscending: boolean;
-  /** Document of every 2^coarseShift-th stream position (see documentAt). */
-  private readonly coarse: Uint32Array;
-  private readonly coarseShift: number;
+  /** Positions to documents, and local documents to sorted numbers (as in Shard). */
+  private readonly documents: ShardDocuments;
   /** seen[d] === stamp when document d was counted in the current scan: no clearing between scans. */
   private readonly seen: Int32Array;
   private stamp = 0;
-  /** Scratch marks of sortedDocumentNumbers, all 0 between calls. */
-  private marks: Uint8Array | undefined;
   /** The cache's arena of decoded pages (shard-pages.ts). */
   private readonly arena: Uint32Array;
   /** Offset in the arena of each page, by page number; -1 where the page is not in memory. */
@@ -64,18 +58,8 @@ export class PagedShard implements IndexShard, PageOwner {
     const documents = parts.documentNumbers.length;
     this.live = new Uint8Array(documents);
     for (let d = 0; d < documents; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
-    let ascending = true;
-    for (let d = 1; d < documents && ascending; d++) ascending = parts.documentNumbers[d - 1]! < parts.documentNumbers[d]!;
-    this.numbersAscending = ascending;
     this.seen = new Int32Array(documents);
-    // A table entry per 2^shift positions, shift near the mean document length: small, and at most a step or two short.
-    this.coarseShift = Math.max(0, Math.min(10, Math.floor(Math.log2(Math.max(1, this.streamLength / Math.max(1, documents))))));
-    this.coarse = new Uint32Array((this.streamLength >>> this.coarseShift) + 1);
-    for (let block = 0, d = 0; block < this.coarse.length; block++) {
-      const position = block << this.coarseShift;
-      while (d + 1 < documents && this.documentStarts[d + 1]! <= position) d++;
-      this.coarse[block] = d;
-    }
+    this.documents = new ShardDocuments(parts.documentStarts, parts.documentNumbers);
     this.samples = new SuffixSamples(parts.samples, this);
     this.arena = pages.arena;
     this.tokenSlots = new Int32Array(pageCount(this.streamLength)).fill(-1);
@@ -122,15 +106,8 @@ export class PagedShard implements IndexShard, PageOwner {
     return this.arena[this.tokenPage(position >>> PAGE_SHIFT) + (position & PAGE_MASK)]!;
   }
 
-  /** Shard-local document holding a stream position. */
-  private documentAt(position: number): number {
-    let d = this.coarse[position >>> this.coarseShift]!;
-    while (this.documentStarts[d + 1]! <= position) d++;
-    return d;
-  }
-
   documentOfSuffixAt(i: number): number {
-    return this.documentAt(this.suffixAt(i));
+    return this.documents.documentAt(this.suffixAt(i));
   }
 
   /**
@@ -207,7 +184,7 @@ export class PagedShard implements IndexShard, PageOwner {
     const stamp = this.nextStamp();
     let found = 0;
     for (let i = lo; i < hi && found < cap; i++) {
-      const d = this.documentAt(this.suffixAt(i));
+      const d = this.documents.documentAt(this.suffixAt(i));
       if (this.live[d] === 1 && this.seen[d] !== stamp) {
         this.seen[d] = stamp;
         found++;
@@ -220,28 +197,13 @@ export class PagedShard implements IndexShard, PageOwner {
     const stamp = this.nextStamp();
     let end = at;
     for (let i = lo; i < hi; i++) {
-      const d = this.documentAt(this.suffixAt(i));
+      const d = this.documents.documentAt(this.suffixAt(i));
       if (this.live[d] === 1 && this.seen[d] !== stamp) {
         this.seen[d] = stamp;
         out[end++] = d;
       }
     }
-    const { documentNumbers } = this;
-    if (!this.numbersAscending || (end - at) * MARK_SCAN_RATIO < this.documentCount) {
-      for (let i = at; i < end; i++) out[i] = documentNumbers[out[i]!]!;
-      out.subarray(at, end).sort();
-      return end;
-    }
-    const marks = (this.marks ??= new Uint8Array(this.documentCount));
-    for (let i = at; i < end; i++) marks[out[i]!] = 1;
-    let next = at;
-    for (let local = 0; local < marks.length; local++) {
-      if (marks[local] === 1) {
-        marks[local] = 0;
-        out[next++] = documentNumbers[local]!;
-      }
-    }
-    return next;
+    return this.documents.toSortedNumbers(out, at, end);
   }
 
   documentTokens(local: number): Uint32Array {

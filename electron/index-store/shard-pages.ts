@@ -83,8 +83,6 @@ export class PageCache {
   private readonly slotKind: Uint8Array;
   private readonly slotPage: Int32Array;
   private nextSlot = 0;
-  /** Pages read from the file, for the benchmarks. */
-  reads = 0;
 
   constructor(
     db: Database.Database,
@@ -140,7 +138,6 @@ export class PageCache {
     const limit = tokens ? this.maxTokenId : owner.streamLength - 1;
     for (let i = 0; i < decoded.length; i++)
       if (decoded[i]! > limit) throw corrupt(this.path, `shard ${owner.id} ${name} page ${page} holds a value out of range`);
-    this.reads++;
     const slot = this.nextSlot;
     this.nextSlot = (slot + 1) % this.slotOwner.length;
     this.slotOwner[slot]?.dropPage(this.slotKind[slot] as PageKind, this.slotPage[slot]!);

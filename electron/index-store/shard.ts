@@ -7,6 +7,7 @@
  */
 
 import { DistinctDocuments } from './distinct-documents.js';
+import { ShardDocuments } from './shard-documents.js';
 import { sampleRecords, SuffixSamples } from './suffix-samples.js';
 
 /** The persisted parts of a shard. */
@@ -22,36 +23,13 @@ export interface ShardParts {
 }
 
 /**
- * Postings of at least 1/MARK_SCAN_RATIO of a shard's documents are put in order by
- * marking (one pass over the shard's documents); smaller ones are sorted.
+ * The shard-local document of each suffix, through the coarse table of ShardDocuments:
+ * a lookup per suffix at random in a full table was the largest cost of opening a shard.
  */
-const MARK_SCAN_RATIO = 32;
-
-/**
- * The shard-local document of each suffix. A table of the document at every position would
- * be read at random, one cache miss per suffix (about 30 ns, the largest cost of opening a
- * shard); a table of the document at every 2^shift-th position, with shift below the mean
- * document length, is small enough to stay in cache, and the document found there is at
- * most a step or two short of the right one.
- */
-function documentsOfSuffixes(parts: ShardParts): Uint16Array | Uint32Array {
-  const { suffixes, documentStarts } = parts;
-  const documents = parts.documentNumbers.length;
-  const length = parts.tokens.length;
-  const shift = Math.max(0, Math.min(8, Math.floor(Math.log2(Math.max(1, length / Math.max(1, documents))))));
-  const coarse = new Uint32Array((length >>> shift) + 1);
-  for (let block = 0, d = 0; block < coarse.length; block++) {
-    const position = block << shift;
-    while (d + 1 < documents && documentStarts[d + 1]! <= position) d++;
-    coarse[block] = d;
-  }
-  const out = documents <= 0xffff ? new Uint16Array(suffixes.length) : new Uint32Array(suffixes.length);
-  for (let i = 0; i < suffixes.length; i++) {
-    const position = suffixes[i]!;
-    let d = coarse[position >>> shift]!;
-    while (documentStarts[d + 1]! <= position) d++;
-    out[i] = d;
-  }
+function documentsOfSuffixes(parts: ShardParts, documents: ShardDocuments): Uint16Array | Uint32Array {
+  const { suffixes } = parts;
+  const out = parts.documentNumbers.length <= 0xffff ? new Uint16Array(suffixes.length) : new Uint32Array(suffixes.length);
+  for (let i = 0; i < suffixes.length; i++) out[i] = documents.documentAt(suffixes[i]!);
   return out;
 }
 
@@ -102,10 +80,8 @@ export class Shard implements IndexShard {
   distinct: DistinctDocuments;
   /** Counts the changes of `live`: postings cached before a change are stale after it. */
   liveVersion = 0;
-  /** True when documentNumbers ascend with the local document order (see sortedDocumentNumbers). */
-  private readonly numbersAscending: boolean;
-  /** Scratch marks of sortedDocumentNumbers, one per local document, all 0 between calls. */
-  private marks: Uint8Array | undefined;
+  /** Positions to documents, and local documents to sorted numbers. */
+  private readonly documents: ShardDocuments;
   /** Range of `suffixes` starting with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
   private readonly bucketStarts: Uint32Array;
   /** The first tokens of every 64th phrase, for the first steps of a search. */
@@ -118,12 +94,9 @@ export class Shard implements IndexShard {
     this.documentNumbers = parts.documentNumbers;
     const documents = parts.documentNumbers.length;
     this.live = new Uint8Array(documents);
-    let ascending = true;
-    for (let d = 1; d < documents && ascending; d++) ascending = parts.documentNumbers[d - 1]! < parts.documentNumbers[d]!;
-    this.numbersAscending = ascending;
     for (let d = 0; d < documents; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
-
-    this.documentOfSuffix = documentsOfSuffixes(parts);
+    this.documents = new ShardDocuments(parts.documentStarts, parts.documentNumbers);
+    this.documentOfSuffix = documentsOfSuffixes(parts, this.documents);
 
     const counts = new Uint32Array(maxTokenId + 2);
     for (let i = 0; i < this.tokens.length; i++) {
@@ -221,32 +194,9 @@ export class Shard implements IndexShard {
   /**
    * Writes the document numbers of the distinct live documents of [lo, hi) into `out`
    * from `at`, ascending; returns where it stopped. `out` needs room for them all.
-   *
-   * Ascending order by marking: a common phrase's postings hold most of the shard's
-   * documents, and a typed-array sort costs about 50 ns an entry against about 7 for
-   * marking and scanning the shard's documents (measured here). Document numbers ascend
-   * with the local order in every shard the writer makes; a shard where they would not
-   * is sorted instead.
    */
   sortedDocumentNumbers(lo: number, hi: number, out: Int32Array, at: number): number {
-    const end = this.distinct.collectDistinct(lo, hi, out, at);
-    const found = end - at;
-    const { documentNumbers } = this;
-    if (!this.numbersAscending || found * MARK_SCAN_RATIO < this.documentCount) {
-      for (let i = at; i < end; i++) out[i] = documentNumbers[out[i]!]!;
-      out.subarray(at, end).sort();
-      return end;
-    }
-    const marks = (this.marks ??= new Uint8Array(this.documentCount));
-    for (let i = at; i < end; i++) marks[out[i]!] = 1;
-    let next = at;
-    for (let local = 0; local < marks.length; local++) {
-      if (marks[local] === 1) {
-        marks[local] = 0;
-        out[next++] = documentNumbers[local]!;
-      }
-    }
-    return next;
+    return this.documents.toSortedNumbers(out, at, this.distinct.collectDistinct(lo, hi, out, at));
   }
 
   /** True when the phrase of entry i has path[from..] as its tokens [from, path.length). */
