@@ -16,6 +16,7 @@ import { restrictToArity, rewriteCost } from '../../shared/linkage/rewrite-cost.
 import type { DetectionSettings } from '../../shared/linkage/settings.js';
 import { suggestSources } from '../../shared/linkage/suggest-source.js';
 import { runToEnd } from '../../shared/steps.js';
+import { retryIfCollectionChanged, retryIfCollectionChangedAsync } from '../index-store/collection-changed.js';
 import { CollectionIndex, type CollectionInfo, type DocumentSummary } from '../index-store/collection-index.js';
 import { statisticsSteps } from '../index-store/collection-stats.js';
 import { runSliced } from './sliced.js';
@@ -122,11 +123,13 @@ export class EngineState {
   check(path: string, text: string, settings: ReviewSettings, documentKey: string): CheckResult {
     const collection = this.collection(path);
     const started = performance.now();
-    const detection = runToEnd(
-      detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
-        cache: this.cache(path, collection, documentKey),
-        singlesOnly: true,
-      }),
+    const detection = retryIfCollectionChanged(() =>
+      runToEnd(
+        detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
+          cache: this.cache(path, collection, documentKey),
+          singlesOnly: true,
+        }),
+      ),
     );
     return { ...detection, milliseconds: performance.now() - started, complete: settings.arity === 1, cost: rewriteCost(detection, false) };
   }
@@ -135,26 +138,31 @@ export class EngineState {
   async combinations(path: string, text: string, settings: ReviewSettings, documentKey: string, signal: AbortLike): Promise<CheckResult> {
     const collection = this.collection(path);
     const started = performance.now();
-    const steps = detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings, 3), {
-      cache: this.cache(path, collection, documentKey),
-      signal,
-    });
-    const full = await runSliced(steps, signal);
+    const full = await retryIfCollectionChangedAsync(() =>
+      runSliced(
+        detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings, 3), {
+          cache: this.cache(path, collection, documentKey),
+          signal,
+        }),
+        signal,
+      ),
+    );
     return { ...restrictToArity(full, settings.arity), milliseconds: performance.now() - started, complete: true, cost: rewriteCost(full, true) };
   }
 
   async statistics(path: string, signal: AbortLike, onProgress: Progress): Promise<IndexStatistics> {
-    const shards = this.collection(path).phraseIndex().shards;
-    return runSliced(
-      statisticsSteps(shards, 8, signal, (done, total) => onProgress('statistics', done, total)),
-      signal,
+    return retryIfCollectionChangedAsync(() =>
+      runSliced(
+        statisticsSteps(this.collection(path).phraseIndex().shards, 8, signal, (done, total) => onProgress('statistics', done, total)),
+        signal,
+      ),
     );
   }
 
   suggestSource(path: string, text: string, settings: ReviewSettings): SourceCandidate[] {
     const collection = this.collection(path);
-    const detection = runToEnd(
-      detectionSteps(collection.phraseIndex(), text, { ...this.settingsFor(collection, settings, 1), sourceId: undefined }, { singlesOnly: true }),
+    const detection = retryIfCollectionChanged(() =>
+      runToEnd(detectionSteps(collection.phraseIndex(), text, { ...this.settingsFor(collection, settings, 1), sourceId: undefined }, { singlesOnly: true })),
     );
     return suggestSources(detection.minimal);
   }
@@ -196,15 +204,19 @@ export class EngineState {
     signal: AbortLike,
   ): Promise<PlanView> {
     const collection = this.collection(path);
-    const steps = planSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
-      strategy: settings.strategy,
-      keep,
-      // A clerk waits for this: after a few rounds the paper's rule finishes the job (clean, a few more words).
-      maxRounds: APP_PLAN_ROUNDS,
-      placeholder: settings.placeholder,
-      signal,
-    });
-    const plan = await runSliced(steps, signal);
+    const plan = await retryIfCollectionChangedAsync(() =>
+      runSliced(
+        planSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
+          strategy: settings.strategy,
+          keep,
+          // A clerk waits for this: after a few rounds the paper's rule finishes the job (clean, a few more words).
+          maxRounds: APP_PLAN_ROUNDS,
+          placeholder: settings.placeholder,
+          signal,
+        }),
+        signal,
+      ),
+    );
     return {
       strategy: plan.strategy,
       words: plan.words,

@@ -11,6 +11,7 @@ import { PagedShard } from './paged-shard.js';
 import { Shard, type IndexShard } from './shard.js';
 import { PageCache } from './shard-pages.js';
 import { ShardedIndex, type DocumentDirectory } from './sharded-index.js';
+import { CollectionChangedError, shardExists } from './collection-changed.js';
 import { isPagedShard, listShards, readPagedShardParts, readShard, readVocabulary } from './shard-storage.js';
 import { TextBlockReader, type StoredText } from './text-blocks.js';
 import { Vocabulary } from './vocabulary.js';
@@ -231,6 +232,8 @@ export class CollectionIndex {
         // Kept at once: a load that is cancelled, or overtaken by another, loses nothing it decoded.
         this.loadedShards.set(row.id, shard);
       } catch (error) {
+        // Listed a moment ago and compacted away since by another program: newer, not damaged.
+        if (!shardExists(this.db, row.id)) throw new CollectionChangedError(this.path);
         if (error instanceof AppError) throw error;
         throw new AppError('index-corrupt', `${this.path} is damaged (shard ${row.id} is inconsistent). The file was not changed; rebuild the index.`);
       }

@@ -12,6 +12,7 @@
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
+import { CollectionChangedError, shardExists } from './collection-changed.js';
 import { explainFileError } from './schema.js';
 import { checksum, decodeVarintDeflate, encodeVarintDeflate, unpackFixedWidth } from './blob-codec.js';
 
@@ -85,7 +86,7 @@ export class PageCache {
   private nextSlot = 0;
 
   constructor(
-    db: Database.Database,
+    private readonly db: Database.Database,
     private readonly path: string,
     budgetBytes: number,
     /** The largest token id a page may hold (the vocabulary's size when the file was opened). */
@@ -126,6 +127,8 @@ export class PageCache {
     } catch (error) {
       throw explainFileError(this.path, error) ?? error;
     }
+    // A shard compacted away by another program since it was loaded: newer, not damaged.
+    if (row === undefined && !shardExists(this.db, owner.id)) throw new CollectionChangedError(this.path);
     if (row === undefined) throw corrupt(this.path, `shard ${owner.id} is missing page ${page} of its ${tokens ? 'tokens' : 'phrase starts'}`);
     if (checksum(row.data) !== row.crc32 >>> 0) throw corrupt(this.path, `checksum mismatch in shard ${owner.id} ${name} page ${page}`);
     let decoded: Uint32Array;
