@@ -1,9 +1,9 @@
-/** Creating a collection from uploaded files shows progress and can be cancelled. */
+/** Creating a collection from uploaded files shows progress and can be cancelled; adding, removing and compacting. */
 import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect, openApp, test } from './host-fixture.js';
 
-test('create a collection with progress, cancel one, then add and remove documents', async ({ page, host }, testInfo) => {
+test('create a collection with progress, cancel one, then add, remove documents and compact', async ({ page, host }, testInfo) => {
   await openApp(page, host);
   await page.getByRole('button', { name: 'Collections' }).click();
 
@@ -70,4 +70,12 @@ test('create a collection with progress, cancel one, then add and remove documen
   await expect(page.getByTestId('collection-documents').locator('tbody tr')).toHaveCount(0);
   await page.getByLabel('Search document ids').fill('');
   await expect(page.getByRole('complementary', { name: 'Collections' }).getByRole('button', { name: /^Small set/ })).toContainText('40 documents');
+
+  // The removed text file is still in the index's second shard until the collection is compacted.
+  await expect(page.getByText(/· 2 shards ·/)).toBeVisible();
+  const compact = page.getByTestId('compact');
+  await compact.getByRole('button', { name: 'Compact now' }).click();
+  await expect(compact.getByRole('status')).toHaveText('Compacted: 2 shards → 1 shard.', { timeout: 60_000 });
+  await expect(page.getByText(/· 1 shard ·/)).toBeVisible();
+  await expect(page.getByTestId('collection-documents').locator('tbody tr')).toHaveCount(40);
 });

@@ -1,8 +1,8 @@
 /**
- * Worker thread for one collection import (create or add): reading, tokenizing and
- * sorting run here, with progress, so the main process stays responsive.
+ * Worker thread for one collection import (create or add), removal or compaction: reading,
+ * tokenizing and sorting run here, with progress, so the main process stays responsive.
  */
-import { addInputs, createFromInputs, removeIds } from '../index-store/collection-files.js';
+import { addInputs, compact, createFromInputs, removeIds } from '../index-store/collection-files.js';
 import { serveOperations, type OperationContext, type Operations } from './worker-host.js';
 
 interface ImportArgs {
@@ -20,6 +20,7 @@ export const importOperations = {
     addInputs(args.path, args.inputs, { replace: args.replace, signal: context.signal, onProgress: context.progress }),
   remove: (args: { path: string; ids: string[] }, context: OperationContext) =>
     removeIds(args.path, args.ids, { signal: context.signal, onProgress: context.progress }),
+  compact: (args: { path: string }, context: OperationContext) => compact(args.path, { signal: context.signal, onProgress: context.progress }),
 } satisfies Operations;
 
 export type ImportOperations = typeof importOperations;

@@ -1,7 +1,7 @@
 /**
  * Collections: the original documents D that released texts must not link back to.
- * Create one from files, open an existing one, add or remove documents, and see the
- * index's figures.
+ * Create one from files, open an existing one, add or remove documents, compact it, and
+ * see the index's figures.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,8 +9,9 @@ import type { CollectionSummary, JobInfo } from '../../shared/ipc/types.js';
 import { call } from '../api/client.js';
 import { appQueries, collectionQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
-import { updateJob, useJob } from '../jobs/job-store.js';
+import { useStartJob } from '../jobs/job-store.js';
 import { JobProgress } from '../jobs/JobProgress.js';
+import { CompactPanel } from './CompactPanel.js';
 import { DocumentsTable } from './DocumentsTable.js';
 import { ImportSources, type ImportSource } from './ImportSources.js';
 import { PolicyEditor } from './PolicyEditor.js';
@@ -48,16 +49,6 @@ function ImportReport({ job }: { job: JobInfo | undefined }) {
       )}
     </div>
   );
-}
-
-function useStartJob() {
-  const [jobId, setJobId] = useState<string | null>(null);
-  const job = useJob(jobId);
-  const start = (started: JobInfo) => {
-    updateJob(started);
-    setJobId(started.id);
-  };
-  return { job, start };
 }
 
 function NewCollection({ onCreated }: { onCreated: (path: string) => void }) {
@@ -151,7 +142,8 @@ function CollectionDetail({ collection }: { collection: CollectionSummary }) {
           </button>
         </div>
         <p className="small muted path">
-          {collection.path} · content SHA-256 {collection.contentSha256.slice(0, 16)}…
+          {collection.path} · {collection.shardCount.toLocaleString()} shard{collection.shardCount === 1 ? '' : 's'} · content SHA-256{' '}
+          {collection.contentSha256.slice(0, 16)}…
         </p>
         {!collection.available && <ErrorBanner error={new Error(collection.problem)} />}
         <PolicyEditor collection={collection} />
@@ -166,6 +158,7 @@ function CollectionDetail({ collection }: { collection: CollectionSummary }) {
       </section>
       {collection.available && <StatisticsPanel collection={collection} />}
       {collection.available && <DocumentsTable collection={collection} />}
+      {collection.available && <CompactPanel collection={collection} />}
     </>
   );
 }

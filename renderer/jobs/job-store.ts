@@ -2,7 +2,7 @@
  * The jobs the main process reports, kept by id so any component can follow one
  * (progress bar, cancel button, result).
  */
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { JobInfo } from '../../shared/ipc/types.js';
 
 const jobs = new Map<string, JobInfo>();
@@ -24,4 +24,15 @@ function subscribe(listener: () => void): () => void {
 /** The latest state of a job (undefined until known). */
 export function useJob(jobId: string | null | undefined): JobInfo | undefined {
   return useSyncExternalStore(subscribe, () => (jobId ? jobs.get(jobId) : undefined));
+}
+
+/** A job this component starts and follows: `start` takes the JobInfo a request returned. */
+export function useStartJob(): { job: JobInfo | undefined; start: (started: JobInfo) => void } {
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useJob(jobId);
+  const start = (started: JobInfo): void => {
+    updateJob(started);
+    setJobId(started.id);
+  };
+  return { job, start };
 }

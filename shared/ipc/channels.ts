@@ -11,6 +11,7 @@ export const CHANNEL_NAMES = [
   'collections:create',
   'collections:add',
   'collections:remove-documents',
+  'collections:compact',
   'collections:documents',
   'collections:statistics',
   'files:upload',

@@ -84,6 +84,11 @@ export const contract = {
   ),
   /** Starts adding documents to a collection; returns the job. */
   'collections:add': channel<JobInfo>()(z.object({ path, sources: z.array(importSourceSchema).min(1).max(10_000), replace: z.boolean() }).strict()),
+  /**
+   * Starts compacting a collection: its shards rewritten without removed documents, in
+   * fewer shards; returns the job. One transaction: a cancel leaves the file as it was.
+   */
+  'collections:compact': channel<JobInfo>()(z.object({ path }).strict()),
   /** Removes documents from a collection. */
   'collections:remove-documents': channel<{ removed: string[]; missing: string[] }>()(z.object({ path, ids: z.array(id).min(1).max(100_000) }).strict()),
   /** A page of a collection's documents. */

@@ -234,7 +234,8 @@ export interface JobInfo {
   readonly error?: { readonly code: string; readonly message: string } | undefined;
 }
 
-export type JobKind = 'collection-create' | 'collection-add' | 'collection-load' | 'statistics' | 'combinations' | 'plan' | 'suggestions' | 'model-hash';
+export type JobKind =
+  'collection-create' | 'collection-add' | 'collection-compact' | 'collection-load' | 'statistics' | 'combinations' | 'plan' | 'suggestions' | 'model-hash';
 
 /** A GGUF model file found in a model folder (or chosen by path). */
 export interface ModelFile {

@@ -1,5 +1,5 @@
 /**
- * Collections: open, create and add (as jobs on an import worker), remove documents,
+ * Collections: open, create, add and compact (as jobs on an import worker), remove documents,
  * list them, and Figure 2's statistics (cached in the workspace per content hash).
  */
 import { existsSync } from 'node:fs';
@@ -22,6 +22,7 @@ type CollectionHandlers = Pick<
   | 'collections:create'
   | 'collections:add'
   | 'collections:remove-documents'
+  | 'collections:compact'
   | 'collections:documents'
   | 'collections:statistics'
 >;
@@ -134,6 +135,21 @@ export function collectionHandlers(services: AppServices): CollectionHandlers {
       } finally {
         await worker.dispose();
       }
+    },
+    'collections:compact': async ({ path }) => {
+      knownCollection(services, path);
+      return services.jobs.start('collection-compact', async (context) => {
+        const worker = createImportClient();
+        try {
+          // Checks go on meanwhile: the engine reads the old shards until the compaction
+          // commits, then checks again on the new ones (index-store/collection-changed.ts).
+          const result = await worker.request('compact', { path }, { signal: context.signal, onProgress: context.progress });
+          const collection = await rememberFromEngine(services, path);
+          return { collection, ...result };
+        } finally {
+          await worker.dispose();
+        }
+      });
     },
     'collections:documents': async ({ path, search, offset, limit }) => {
       knownCollection(services, path);
