@@ -16,6 +16,11 @@ export interface ScaleDetect {
   openBytes: number | null;
   /** One arity-1 check right after opening (nothing cached yet); absent in runs before it was measured. */
   firstCheckMs?: number;
+  /**
+   * Seconds to read the shards whole after the first check, when the collection opened in
+   * place first as the app opens it (CollectionIndex.promoteSteps); absent otherwise.
+   */
+  promotionSeconds?: number;
   /** True when the collection was searched in place (paged-shard.ts); absent in older runs. */
   paged?: boolean;
   /** Judgments checked (the first N of the 144); absent in older runs, where it was all. */
@@ -101,7 +106,7 @@ function tableRow(row: ScaleRow): string {
     f(b.seconds),
     f(b.maxRssMb / 1024, 2),
     f(b.bytes / tokens, 2),
-    `${f(d.openSeconds, 2)}${cold}`,
+    `${f(d.openSeconds, 2)}${cold}${d.promotionSeconds === undefined ? '' : `, read whole ${f(d.promotionSeconds, 1)} s later`}`,
     f(d.maxRssMb / 1024, 2),
     d.bytesPerJudgment === null ? 'n/a' : f(d.bytesPerJudgment / 1024, 1),
     `${d.spansArity1.toLocaleString('en')} / ${d.combinationSpansArity3.toLocaleString('en')}`,
@@ -162,6 +167,10 @@ function firstHighlightsLine(results: ScaleResults): string {
   const first = row?.detect?.firstCheckMs;
   const checkMs = first ?? m.arity1Median;
   const seconds = m.openSeconds + checkMs / 1000;
+  const promotion = row?.detect?.promotionSeconds;
+  if (promotion !== undefined && first !== undefined) {
+    return `First highlights in the app at 300M (issue 11: ≤ 2 s): about ${f(seconds, 1)} s, ${verdict(seconds <= 2)}. The app opens a collection this large in place at start (${f(m.openSeconds, 2)} s), so the first check runs at once, reading pages as it goes (${f(checkMs)} ms, nothing cached), while the load job reads the shards whole in the background (${f(promotion, 1)} s, with a progress bar); checks then run held whole, as timed in the table.`;
+  }
   return `First highlights in the app at 300M (issue 11: ≤ 2 s): about ${f(seconds, 1)} s, ${verdict(seconds <= 2)}. The app loads the index in the background at start, with a progress bar, and checks once it is loaded, so this is the open plus one arity-1 check (${f(m.openSeconds, 2)} s + ${f(checkMs)} ms, ${first === undefined ? 'the warm median' : 'the first check after opening, nothing cached'}).`;
 }
 

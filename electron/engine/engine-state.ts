@@ -24,6 +24,9 @@ import { runSliced } from './sliced.js';
 /** Fixpoint rounds of the minimal plan in the review app (the CLI and the evaluation take more). */
 export const APP_PLAN_ROUNDS = 6;
 
+/** Times a load starts reading shards whole again after the collection changed under it (see CollectionIndex.promoteSteps). */
+const PROMOTION_ATTEMPTS = 3;
+
 /** Progress of a long operation. */
 export type Progress = (phase: string, done: number, total: number) => void;
 
@@ -51,7 +54,8 @@ export class EngineState {
 
   /**
    * Loads the phrase index in slices, reporting ('loading', shards done, shards), so that
-   * the worker answers other requests meanwhile and a cancel stops it between shards.
+   * the worker answers other requests meanwhile and a cancel stops it between shards; then,
+   * for a large collection that opened in place, reads its shards whole ('promoting').
    */
   async load(path: string, signal: AbortLike, progress: (phase: string, done: number, total: number) => void): Promise<CollectionInfo> {
     const collection = this.collection(path);
@@ -65,6 +69,14 @@ export class EngineState {
     this.loads.set(path, settled);
     void settled.then(() => this.loads.get(path) === settled && this.loads.delete(path));
     await loading;
+    // A large collection held whole opened in place: checks go on against it (they no
+    // longer wait) while its shards are read whole here, in slices, with progress.
+    for (let attempt = 0; attempt < PROMOTION_ATTEMPTS && collection.promotionPending; attempt++) {
+      await runSliced(
+        collection.promoteSteps((done, total) => progress('promoting', done, total)),
+        signal,
+      );
+    }
     return collection.readInfo();
   }
 

@@ -55,7 +55,21 @@ export interface OpenOptions {
   readonly residentTokens?: number;
   /** Bytes of decoded pages kept in memory for a paged collection; default pageCacheBudget(). */
   readonly pageCacheBytes?: number;
+  /**
+   * A collection held whole but of more stream tokens than this opens in place first, and
+   * promoteSteps() then reads it whole (see PROMOTE_ABOVE_TOKENS). Infinity reads it whole
+   * at once.
+   */
+  readonly promoteAbove?: number;
 }
+
+/**
+ * Held-whole collections above this many tokens open in place first: decoding every shard
+ * took 8.8 s at 100M tokens and 33 s at 300M (BENCHMARKS.md), opening in place about a
+ * second, and a clerk's first check should not wait for the rest. The court collection
+ * (10M, 0.7 s) opens whole at once.
+ */
+export const PROMOTE_ABOVE_TOKENS = 50_000_000;
 
 /**
  * Memory a shard held whole takes per stream token: tokens and phrase starts (4 bytes
@@ -90,6 +104,11 @@ export class CollectionIndex {
   /** Pages of the paged shards, kept across reloads (pages never change; see shard-pages.ts). */
   private pageCache: PageCache | undefined;
   private vocabulary = new Vocabulary();
+  /** Liveness and document count of the last load, for shards promoteSteps() reads whole. */
+  private liveness: (documentNumber: number) => boolean = () => true;
+  private documentCount = 0;
+  /** True when the last load found the collection small enough to hold whole. */
+  private holdsWhole = true;
   /** Reads document texts (see text-blocks.ts); made on the first documentText(). */
   private texts: TextBlockReader | undefined;
 
@@ -209,7 +228,13 @@ export class CollectionIndex {
     const rows = listShards(this.db);
     const streamTokens = rows.reduce((sum, row) => sum + row.stream_length, 0);
     const paging = streamTokens > (this.options.residentTokens ?? residentTokenLimit());
-    if (paging) {
+    // Held whole in the end, but opened in place now and read whole by promoteSteps().
+    // Only the first load: shards an import adds later are read whole at once, as before.
+    const promoting = !paging && this.cachedIndex === undefined && streamTokens > (this.options.promoteAbove ?? PROMOTE_ABOVE_TOKENS);
+    this.holdsWhole = !paging;
+    this.liveness = isLive;
+    this.documentCount = numbers.length;
+    if (paging || promoting) {
       this.pageCache ??= new PageCache(this.db, this.path, this.options.pageCacheBytes ?? pageCacheBudget(), this.vocabulary.maxId);
       this.pageCache.setMaxTokenId(this.vocabulary.maxId);
     }
@@ -225,7 +250,7 @@ export class CollectionIndex {
       try {
         // Shards of the older layout have no pages and always load whole.
         const shard =
-          paging && this.pageCache !== undefined && isPagedShard(this.db, row.id)
+          (paging || promoting) && this.pageCache !== undefined && isPagedShard(this.db, row.id)
             ? new PagedShard(readPagedShardParts(this.db, this.path, row), this.pageCache, isLive)
             : new Shard(readShard(this.db, this.path, row), this.vocabulary.maxId, isLive);
         next.set(row.id, shard);
@@ -242,6 +267,51 @@ export class CollectionIndex {
     this.loadedShards = next;
     onShard?.(rows.length, rows.length);
     return new ShardedIndex(this.vocabulary, [...next.values()], this.sqlDirectory(numbers.length));
+  }
+
+  /** True while some shard of a collection held whole is still searched in place (see promoteSteps). */
+  get promotionPending(): boolean {
+    return this.holdsWhole && [...this.loadedShards.values()].some((shard) => shard instanceof PagedShard);
+  }
+
+  /**
+   * Reads whole, a shard a step, the shards of a held-whole collection that opened in
+   * place (OpenOptions.promoteAbove); searches switch to them all at once at the end, and
+   * the pages are let go. Checks run between the steps on the index as it was. Stops,
+   * changing nothing, when the file changed meanwhile: the next load starts over.
+   */
+  *promoteSteps(onShard?: (done: number, total: number) => void): Generator<void, void> {
+    const index = yield* this.phraseIndexSteps();
+    const generation = this.loadedGeneration;
+    if (!this.promotionPending) return;
+    const rows = new Map(listShards(this.db).map((row) => [row.id, row]));
+    const pending = [...this.loadedShards.values()].filter((shard) => shard instanceof PagedShard).length;
+    const whole = new Map<number, IndexShard>();
+    let done = 0;
+    for (const [id, shard] of this.loadedShards) {
+      if (!(shard instanceof PagedShard)) {
+        whole.set(id, shard);
+        continue;
+      }
+      onShard?.(done++, pending);
+      yield;
+      const row = rows.get(id);
+      if (row === undefined || this.cachedIndex !== index || this.guard(() => this.generation()) !== generation) return;
+      try {
+        whole.set(id, new Shard(readShard(this.db, this.path, row), this.vocabulary.maxId, this.liveness));
+      } catch (error) {
+        if (!shardExists(this.db, id)) return;
+        if (error instanceof AppError) throw error;
+        throw new AppError('index-corrupt', `${this.path} is damaged (shard ${id} is inconsistent). The file was not changed; rebuild the index.`);
+      }
+    }
+    yield;
+    if (this.cachedIndex !== index || this.guard(() => this.generation()) !== generation) return;
+    this.loadedShards = whole;
+    this.cachedIndex = new ShardedIndex(this.vocabulary, [...whole.values()], this.sqlDirectory(this.documentCount));
+    // The pages' arena goes with the last search still holding a paged shard.
+    this.pageCache = undefined;
+    onShard?.(pending, pending);
   }
 
   /** External ids looked up in the file when asked (see DocumentDirectory). */

@@ -5,6 +5,7 @@ import { call } from '../api/client.js';
 const PHASES: Record<string, string> = {
   starting: 'Starting',
   loading: 'Reading shards',
+  promoting: 'Searching in place, reading it into memory',
   reading: 'Reading files',
   sorting: 'Sorting phrases',
   writing: 'Writing the index',

@@ -59,6 +59,15 @@ describe('renderScaleSection', () => {
     expect(section).toContain('| 300M | in place | 0.80 | 1500 | 1.76 |');
   });
 
+  it('says when the collection opened in place first and was read whole afterwards, as the app opens it', () => {
+    const promoted = { ...at300M, detect: { ...at300M.detect!, openSeconds: 1.5, firstCheckMs: 400, promotionSeconds: 31.5 } };
+    const section = renderScaleSection({ ...results, sizes: [promoted] });
+    expect(section.split('\n').find((l) => l.startsWith('| 300M |'))).toContain('1.50 (cold 27.00), read whole 31.5 s later');
+    // First highlights: the open in place plus the first check, 1.9 s.
+    expect(section).toMatch(/First highlights in the app at 300M \(issue 11: ≤ 2 s\): about 1\.9 s, met\. The app opens a collection this large in place/u);
+    expect(section).toContain('reads the shards whole in the background (31.5 s');
+  });
+
   it('draws one line per figure, from the court collection to each measured size', () => {
     const svg = scaleChartSvg(results);
     expect(svg.startsWith('<svg')).toBe(true);
