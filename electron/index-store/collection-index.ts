@@ -70,6 +70,8 @@ export interface OpenOptions {
  * (10M, 0.7 s) opens whole at once.
  */
 export const PROMOTE_ABOVE_TOKENS = 50_000_000;
+/** Decoded pages kept while such a collection is read whole (a few first checks' worth at 300M). */
+const PROMOTION_PAGE_CACHE_BYTES = 1024 * 1024 * 1024;
 
 /**
  * Memory a shard held whole takes per stream token: tokens and phrase starts (4 bytes
@@ -84,8 +86,8 @@ const PAGE_CACHE_MEMORY_SHARE = 0.25;
 
 /**
  * Up to how many tokens a collection is held whole on this machine. Held whole, a search
- * reads arrays in memory; paged, it reads pages (about 60 µs each from the file, then
- * cached), and is 1.4 to 2 times slower even when every page is cached (arity-1 median
+ * reads arrays in memory; paged, it reads pages (about 100 µs each from the file, then
+ * cached; see shard-pages.ts), and is 1.4 to 2 times slower even when every page is cached (arity-1 median
  * and p95 at 100M and 300M tokens), and far slower while they are not. So a collection is paged only where holding it whole would take
  * more than 40 % of the memory: at 1B tokens on 24 GB, not at 300M.
  */
@@ -235,7 +237,10 @@ export class CollectionIndex {
     this.liveness = isLive;
     this.documentCount = numbers.length;
     if (paging || promoting) {
-      this.pageCache ??= new PageCache(this.db, this.path, this.options.pageCacheBytes ?? pageCacheBudget(), this.vocabulary.maxId);
+      // While a collection is read whole, its pages serve checks for half a minute beside the
+      // arrays being filled: a smaller cache keeps the two within the memory it will need.
+      const budget = this.options.pageCacheBytes ?? (paging ? pageCacheBudget() : Math.min(pageCacheBudget(), PROMOTION_PAGE_CACHE_BYTES));
+      this.pageCache ??= new PageCache(this.db, this.path, budget, this.vocabulary.maxId);
       this.pageCache.setMaxTokenId(this.vocabulary.maxId);
     }
     const next = new Map<number, IndexShard>();

@@ -9,6 +9,17 @@
  *
  * Pages are immutable: a shard id is never reused (AUTOINCREMENT), and a shard is only
  * ever written whole or deleted, so a cached page is valid for as long as its shard is.
+ * A page gone from the file means another program compacted the collection since it was
+ * loaded (collection-changed.ts), not damage.
+ *
+ * What a page read costs, measured at 300M tokens (26 shards) on 2 cores: about 100 µs
+ * with the file in the system's cache (SQLite 20, inflate 29, varints 28, the rest checks
+ * and garbage), about 170 µs more without. A check right after opening reads some 17,000
+ * token pages and 2,000 phrase-start pages (the last steps of each binary search land on
+ * random stream positions), so the first checks take 2 to 5 s and later ones tens of ms,
+ * once the cache holds the pages common phrases need. Storing the first tokens of each
+ * phrase start beside it in the phrase-start pages would spare most token-page reads: the
+ * next step for first checks on large collections.
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
