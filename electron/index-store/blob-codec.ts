@@ -64,7 +64,18 @@ export function encodeVarintDeflate(values: Uint32Array): Buffer {
 
 /** Reverses encodeVarintDeflate; `count` is the number of values expected. */
 export function decodeVarintDeflate(data: Uint8Array, count: number): Uint32Array {
+  return decodeVarints(inflateRawSync(data), count);
+}
+
+/** Reverses encodeVarintDeflate when the number of values is not known: every varint ends in one byte below 0x80. */
+export function decodeVarintDeflateAll(data: Uint8Array): Uint32Array {
   const bytes = inflateRawSync(data);
+  let count = 0;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! < 0x80) count++;
+  return decodeVarints(bytes, count);
+}
+
+function decodeVarints(bytes: Uint8Array, count: number): Uint32Array {
   const out = new Uint32Array(count);
   const end = bytes.length;
   let o = 0;

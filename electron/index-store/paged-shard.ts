@@ -5,7 +5,8 @@
  * which holds the same arrays whole; the tests run both against brute force.
  *
  * In memory per shard: document starts and numbers, liveness, the sampled phrases (0.25
- * bytes a token) and a coarse position-to-document table. Distinct documents are counted
+ * bytes a token), a coarse position-to-document table and, once the shard is searched,
+ * its table of first tokens (first-token-buckets.ts). Distinct documents are counted
  * by scanning the range, not from Shard's precomputed table of 4 bytes a token: detection
  * asks for k documents and stops there, and postings of common phrases are cached above.
  */
@@ -13,6 +14,7 @@ import { PAGE_MASK, PAGE_SHIFT, PAGE_VALUES, PageKind, pageCount, type PageCache
 import type { IndexShard } from './shard.js';
 import { ShardDocuments } from './shard-documents.js';
 import { SuffixSamples } from './suffix-samples.js';
+import type { FirstTokenBuckets } from './first-token-buckets.js';
 
 /** What is read when a paged shard is opened. */
 export interface PagedShardParts extends Omit<PageOwner, 'dropPage'> {
@@ -111,16 +113,31 @@ export class PagedShard implements IndexShard, PageOwner {
   }
 
   /**
-   * The range of phrases starting with a token: two searches the first time (there is no
-   * table of them: it would be read whole at open), remembered after. The walker asks only
-   * when a shard's range is needed, so a rare token costs its searches in the shards asked.
+   * The range of phrases starting with a token: from the shard's table of first tokens
+   * (first-token-buckets.ts), read the first time the shard is searched, not at open. A
+   * shard written before the table existed searches twice the first time and remembers.
+   * The walker asks only when a shard's range is needed.
    */
   bucketLow(tokenId: number): number {
+    if (tokenId <= 0) return 0;
+    const table = this.firstTokens();
+    if (table !== null) return table.low(tokenId);
     return this.bucket(tokenId) === 0 ? 0 : this.bucketLows.get(tokenId)!;
   }
 
   bucketHigh(tokenId: number): number {
+    if (tokenId <= 0) return 0;
+    const table = this.firstTokens();
+    if (table !== null) return table.high(tokenId);
     return this.bucket(tokenId) === 0 ? 0 : this.bucketHighs.get(tokenId)!;
+  }
+
+  /** undefined until read; null where the file has no table. */
+  private firstTokenTable: FirstTokenBuckets | null | undefined;
+
+  private firstTokens(): FirstTokenBuckets | null {
+    if (this.firstTokenTable === undefined) this.firstTokenTable = this.pages.readFirstTokenBuckets(this);
+    return this.firstTokenTable;
   }
 
   private readonly bucketLows = new Map<number, number>();

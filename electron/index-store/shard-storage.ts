@@ -10,6 +10,7 @@ import { FORMAT_VERSION } from './schema.js';
 import type { ShardParts } from './shard.js';
 import { corrupt, encodeTokenPages, PAGE_VALUES, pageCount, SUFFIX_PAGES, SUFFIX_SAMPLES, TOKEN_PAGES } from './shard-pages.js';
 import { sampleRecordLength, sampleRecords } from './suffix-samples.js';
+import { encodeFirstTokenCounts, FIRST_TOKEN_COUNTS } from './first-token-buckets.js';
 
 const PART_BYTES = 32 * 1024 * 1024;
 
@@ -25,6 +26,8 @@ export interface EncodedShard {
   readonly suffixes: Uint8Array;
   /** sampleRecords() of the sorted shard, so that a paged shard opens without its token stream. */
   readonly samples: Uint8Array;
+  /** How many phrases start with each token (first-token-buckets.ts), so that a paged shard needs no search for a token's range. */
+  readonly firstTokenCounts: Uint8Array;
   readonly documentStarts: Uint8Array;
   readonly documentNumbers: Uint8Array;
 }
@@ -40,6 +43,7 @@ export function encodeShard(parts: ShardParts): EncodedShard {
     tokenPages: encodeTokenPages(parts.tokens),
     suffixes: packFixedWidth(parts.suffixes, suffixWidth),
     samples: encodeVarintDeflate(sampleRecords(parts.tokens, parts.suffixes)),
+    firstTokenCounts: encodeFirstTokenCounts(parts.tokens),
     documentStarts: encodeVarintDeflate(parts.documentStarts),
     documentNumbers: encodeVarintDeflate(new Uint32Array(parts.documentNumbers.buffer, parts.documentNumbers.byteOffset, parts.documentNumbers.length)),
   };
@@ -64,6 +68,7 @@ export function insertShard(db: Database.Database, shard: EncodedShard, createdA
   shard.tokenPages.forEach((page, part) => insertPart.run(shardId, TOKEN_PAGES, part, checksum(page), page));
   insertParts(SUFFIX_PAGES, shard.suffixes, PAGE_VALUES * shard.suffixWidth);
   insertParts(SUFFIX_SAMPLES, shard.samples, PART_BYTES);
+  insertParts(FIRST_TOKEN_COUNTS, shard.firstTokenCounts, PART_BYTES);
   insertParts('document_starts', shard.documentStarts, PART_BYTES);
   insertParts('document_numbers', shard.documentNumbers, PART_BYTES);
   return shardId;

@@ -48,7 +48,7 @@ export interface IndexShard {
   readonly suffixCount: number;
   /** Tokens of the stream, sentinels included. */
   readonly streamLength: number;
-  /** False when bucketLow/bucketHigh are searches, not a table: the walker then narrows from the whole shard, lazily. */
+  /** False when bucketLow/bucketHigh may read the file (a paged shard): the walker then narrows from the whole shard, lazily. */
   readonly hasBucketTable: boolean;
   setLive(isLive: (documentNumber: number) => boolean): boolean;
   bucketLow(tokenId: number): number;

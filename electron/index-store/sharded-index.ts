@@ -133,7 +133,7 @@ export class ShardWalker implements PhraseWalker {
         this.high[s] = shard.bucketHigh(tokenId);
         this.narrowedTo[s] = 1;
       } else {
-        // A paged shard has no table of first tokens: its whole range, narrowed when asked.
+        // A paged shard's table of first tokens is read from the file on its first search: its whole range, narrowed when asked.
         this.low[s] = 0;
         this.high[s] = shard.suffixCount;
         this.narrowedTo[s] = 0;

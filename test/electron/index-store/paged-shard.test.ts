@@ -3,13 +3,17 @@
  * brute-force reference, on collections of many pages read through a cache far smaller
  * than them, so that pages are dropped and read again in the middle of searches.
  */
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { copyFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
 import { computeStatistics } from '../../../electron/index-store/collection-stats.js';
 import { createCollection, removeDocuments } from '../../../electron/index-store/collection-writer.js';
 import { PagedShard } from '../../../electron/index-store/paged-shard.js';
-import { PAGE_VALUES } from '../../../electron/index-store/shard-pages.js';
+import { encodeFirstTokenCounts, FIRST_TOKEN_COUNTS, FirstTokenBuckets } from '../../../electron/index-store/first-token-buckets.js';
+import { checksum } from '../../../electron/index-store/blob-codec.js';
+import { PAGE_VALUES, PageCache } from '../../../electron/index-store/shard-pages.js';
 import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { referenceDetect } from '../../reference/brute-force.js';
 import { recordsOf, type PlainDocument } from '../../helpers/records.js';
@@ -101,5 +105,109 @@ describe('paged shards', () => {
       referenceDetect(live, query, settings).minimal,
     );
     writer.close();
+  });
+
+  it('find a token\'s range from the table of first tokens, reading fewer pages; files without it search as before', async () => {
+    const documents = documentsOf(23, 30, 800);
+    const path = join(tempDir(), 'with-table.unl');
+    await createCollection(path, recordsOf(documents), { name: 'table', shardTokens: 10_000 });
+    const older = join(tempDir(), 'without-table.unl');
+    copyFileSync(path, older);
+    const db = new Database(older);
+    expect(db.prepare('DELETE FROM shard_parts WHERE kind = ?').run(FIRST_TOKEN_COUNTS).changes).toBeGreaterThanOrEqual(3);
+    db.close();
+
+    const reads = vi.spyOn(PageCache.prototype, 'read');
+    const pagesRead = (file: string, query: string, settings: { k: number; arity: 1 | 2; maxN: number }): { pages: number; summary: unknown } => {
+      // Two pages of cache: every page a search touches is read again, so reads count what searches touch.
+      const collection = CollectionIndex.open(file, { residentTokens: 0, pageCacheBytes: 2 * PAGE_VALUES * 4 });
+      reads.mockClear();
+      const summary = summaryOf(detectLinkage(collection.phraseIndex(), query, settings));
+      const pages = reads.mock.calls.length;
+      collection.close();
+      return { pages, summary };
+    };
+    try {
+      let fewer = 0;
+      for (const [which, from] of [
+        [2, 10],
+        [9, 300],
+        [17, 500],
+        [28, 650],
+      ] as const) {
+        const words = documents[which]!.text.split(' ').slice(from, from + 80);
+        const query = words.map((w, i) => (i % 13 === 4 ? 'unseen' : w)).join(' ');
+        for (const settings of [
+          { k: 2, arity: 1 as const, maxN: 6 },
+          { k: 3, arity: 2 as const, maxN: 6 },
+        ]) {
+          const withTable = pagesRead(path, query, settings);
+          const withoutTable = pagesRead(older, query, settings);
+          expect(withTable.summary).toEqual(withoutTable.summary);
+          if (withTable.pages < withoutTable.pages) fewer++;
+          expect(withTable.pages).toBeLessThanOrEqual(withoutTable.pages);
+        }
+        expect(
+          detectLinkage(CollectionIndex.open(path, { residentTokens: 0 }).phraseIndex(), query, { k: 2, arity: 1, maxN: 6 }).minimal.map((m) => ({
+            start: m.start,
+            end: m.end,
+            df: m.df,
+            documents: m.documents,
+          })),
+        ).toEqual(referenceDetect(documents, query, { k: 2, arity: 1, maxN: 6 }).minimal);
+      }
+      expect(fewer).toBeGreaterThanOrEqual(4);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('report a damaged table of first tokens as a damaged file, never as answers', async () => {
+    const documents = documentsOf(31, 12, 600);
+    const path = join(tempDir(), 'damaged-table.unl');
+    await createCollection(path, recordsOf(documents), { name: 'damaged', shardTokens: 4_000 });
+    const query = documents[3]!.text.split(' ').slice(50, 110).join(' ');
+    const settings = { k: 2, arity: 1 as const, maxN: 6 };
+    // A table that decodes and passes its checksum but counts another stream's phrases.
+    const db = new Database(path);
+    const wrong = encodeFirstTokenCounts(new Uint32Array([1, 2, 3, 0, 2]));
+    db.prepare('UPDATE shard_parts SET data = ?, crc32 = ? WHERE kind = ?').run(wrong, checksum(wrong), FIRST_TOKEN_COUNTS);
+    db.close();
+    expect(() => detectLinkage(CollectionIndex.open(path, { residentTokens: 0 }).phraseIndex(), query, settings)).toThrow(
+      expect.objectContaining({ code: 'index-corrupt', message: expect.stringMatching(/first tokens/) }),
+    );
+    // A flipped byte fails the checksum.
+    const flipped = new Database(path);
+    flipped.prepare('UPDATE shard_parts SET crc32 = crc32 + 1 WHERE kind = ?').run(FIRST_TOKEN_COUNTS);
+    flipped.close();
+    expect(() => detectLinkage(CollectionIndex.open(path, { residentTokens: 0 }).phraseIndex(), query, settings)).toThrow(
+      expect.objectContaining({ code: 'index-corrupt', message: expect.stringMatching(/checksum mismatch .*first tokens/) }),
+    );
+  });
+});
+
+describe('the table of first tokens', () => {
+  it('gives every token the range of phrases that start with it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 400 }), (values) => {
+        const tokens = Uint32Array.from(values);
+        const starting = values.filter((t) => t > 0).length;
+        const table = new FirstTokenBuckets(encodeFirstTokenCounts(tokens), starting, 40);
+        let low = 0;
+        for (let t = 1; t <= 41; t++) {
+          const count = values.filter((v) => v === t).length;
+          expect([table.low(t), table.high(t)]).toEqual([low, low + count]);
+          low += count;
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses a table that does not fit its shard', () => {
+    const data = encodeFirstTokenCounts(Uint32Array.from([5, 5, 9, 0, 12]));
+    expect(() => new FirstTokenBuckets(data, 5, 20)).toThrow(/counts 4 phrases, not 5/);
+    expect(() => new FirstTokenBuckets(data, 4, 10)).toThrow(/impossible entry/);
+    expect(new FirstTokenBuckets(data, 4, 12).high(5)).toBe(2);
   });
 });
