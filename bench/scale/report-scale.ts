@@ -39,6 +39,11 @@ export interface ScaleRow {
   /** Generated documents and words (absent for the court collection itself). */
   remix?: { documents: number; words: number; poolSentences: number; poolWords: number; seconds: number };
   build?: ScaleBuild;
+  /**
+   * Seconds of each build when the collection was built more than once (the court's: see
+   * COURT_BUILDS in run.ts); `build` is the median one. Absent in older runs.
+   */
+  buildSecondsRuns?: number[];
   detect?: ScaleDetect;
   /** The same collection opened to be searched in place, whatever its size. */
   pagedDetect?: ScaleDetect;
@@ -151,7 +156,10 @@ function growthLine(results: ScaleResults): string {
   const m = last === undefined ? undefined : figures(last);
   if (court === undefined || m === undefined) return '';
   const times = (key: keyof Omit<Figures, 'tokens'>): string => `${f(m[key] / court[key])}×`;
-  return `From the court collection to ${last!.label} (${f(m.tokens / court.tokens)}× the tokens): build time per token ${times('buildPerToken')}, build peak RSS ${times('buildRssGb')}, open time ${times('openSeconds')}, query RSS ${times('queryRssGb')}, arity 1 p95 ${times('arity1P95')}, arity ≤ 3 p95 ${times('arity3P95')}.\n\n`;
+  const runs = results.court.buildSecondsRuns;
+  const baseline =
+    runs === undefined || runs.length < 2 ? '' : ` The court's build is the median of ${runs.length} builds in this run (${runs.map((s) => f(s, 1)).join(', ')} s).`;
+  return `From the court collection to ${last!.label} (${f(m.tokens / court.tokens)}× the tokens): build time per token ${times('buildPerToken')}, build peak RSS ${times('buildRssGb')}, open time ${times('openSeconds')}, query RSS ${times('queryRssGb')}, arity 1 p95 ${times('arity1P95')}, arity ≤ 3 p95 ${times('arity3P95')}.${baseline}\n\n`;
 }
 
 /**

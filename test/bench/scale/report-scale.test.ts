@@ -46,6 +46,12 @@ describe('renderScaleSection', () => {
     expect(section).toMatch(/First highlights in the app at 300M \(issue 11: ≤ 2 s\): about 24\.\d s, \*\*not met\*\*/u);
   });
 
+  it('names the court builds whose median is the baseline of the per-token ratios', () => {
+    expect(renderScaleSection(results)).not.toContain("The court's build is the median");
+    const section = renderScaleSection({ ...results, court: { ...court, buildSecondsRuns: [4.9, 5, 6.8] } });
+    expect(section).toContain("The court's build is the median of 3 builds in this run (4.9, 5.0, 6.8 s).");
+  });
+
   it('puts a collection searched in place beside the same one held whole, with its first check', () => {
     expect(renderScaleSection(results)).toContain('No collection was measured searched in place');
     const paged = {
