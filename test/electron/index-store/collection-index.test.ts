@@ -251,6 +251,7 @@ describe('opening bad files', () => {
     ['token_pages', 'read page by page', { residentTokens: 0 }],
     ['suffix_samples', 'read page by page', { residentTokens: 0 }],
     ['document_starts', 'read page by page', { residentTokens: 0 }],
+    ['first_token_counts', 'read page by page', { residentTokens: 0 }],
   ] as const)('reports damaged %s as corrupt (%s) and never changes the file', async (kind, _layout, mode) => {
     const path = await makeCollection(corpus);
     const damaged = join(tempDir(), 'damaged.unl');
