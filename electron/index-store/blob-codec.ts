@@ -47,6 +47,24 @@ export function unpackFixedWidth(bytes: Uint8Array, width: number): Uint32Array 
   return out;
 }
 
+/**
+ * Reverses packFixedWidth into out[at, at + count) (see decodeVarintDeflateInto); returns
+ * the largest value.
+ */
+export function unpackFixedWidthInto(bytes: Uint8Array, width: number, out: Uint32Array, at: number, count: number): number {
+  if (bytes.length !== count * width) throw new RangeError(`Expected ${count} values of ${width} bytes, found ${bytes.length} bytes.`);
+  let largest = 0;
+  for (let i = 0, o = 0; i < count; i++, o += width) {
+    let v = bytes[o]!;
+    if (width > 1) v |= bytes[o + 1]! << 8;
+    if (width > 2) v |= bytes[o + 2]! << 16;
+    if (width > 3) v = (v | (bytes[o + 3]! << 24)) >>> 0;
+    out[at + i] = v;
+    if (v > largest) largest = v;
+  }
+  return largest;
+}
+
 /** LEB128 varints then raw deflate (level 1: the varints already did most of the work). */
 export function encodeVarintDeflate(values: Uint32Array): Buffer {
   const bytes = Buffer.allocUnsafe(values.length * 5);
@@ -67,12 +85,41 @@ export function decodeVarintDeflate(data: Uint8Array, count: number): Uint32Arra
   return decodeVarints(inflateRawSync(data), count);
 }
 
-/** Reverses encodeVarintDeflate when the number of values is not known: every varint ends in one byte below 0x80. */
-export function decodeVarintDeflateAll(data: Uint8Array): Uint32Array {
+/**
+ * Reverses encodeVarintDeflate into out[at, at + count), with no array of its own, and
+ * returns the largest value (so that the caller checks the range without a second pass).
+ * A paged shard decodes thousands of pages into its cache on a first check; an array per
+ * page was a third of that check's time in garbage collection (300M tokens).
+ */
+export function decodeVarintDeflateInto(data: Uint8Array, out: Uint32Array, at: number, count: number): number {
   const bytes = inflateRawSync(data);
-  let count = 0;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i]! < 0x80) count++;
-  return decodeVarints(bytes, count);
+  const end = bytes.length;
+  const limit = at + count;
+  let largest = 0;
+  let o = at;
+  let i = 0;
+  while (i < end) {
+    // Checked before each write: past `limit` lies another page of the cache.
+    if (o === limit) throw new RangeError('More values than expected.');
+    let b = bytes[i++]!;
+    if (b < 0x80) {
+      out[o++] = b;
+      if (b > largest) largest = b;
+      continue;
+    }
+    let v = b & 0x7f;
+    let shift = 7;
+    do {
+      b = bytes[i++]!;
+      v |= (b & 0x7f) << shift;
+      shift += 7;
+    } while (b & 0x80 && i < end);
+    v >>>= 0;
+    out[o++] = v;
+    if (v > largest) largest = v;
+  }
+  if (o !== limit) throw new RangeError(`Expected ${count} values, found ${o - at}.`);
+  return largest;
 }
 
 function decodeVarints(bytes: Uint8Array, count: number): Uint32Array {

@@ -217,11 +217,11 @@ export class CollectionIndex {
 
   private *load(onShard: ((done: number, total: number) => void) | undefined): Generator<void, ShardedIndex> {
     const keys = readVocabulary(this.db, this.path);
-    if (keys.length < this.vocabulary.maxId) {
+    if (keys.ends.length < this.vocabulary.maxId) {
       this.vocabulary = new Vocabulary();
       this.loadedShards.clear();
     }
-    this.vocabulary.appendKeys(keys.slice(this.vocabulary.maxId));
+    this.vocabulary.appendStoredKeys(keys, this.vocabulary.maxId);
     // Liveness as a bitmap by document number: integers only, no ids (see sqlDirectory).
     const numbers = this.db.prepare('SELECT number FROM documents').pluck().all() as number[];
     const live = new Uint8Array(numbers.reduce((max, n) => Math.max(max, n), 0) + 1);

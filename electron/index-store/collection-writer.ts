@@ -161,7 +161,7 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
   return inWriteTransaction(db, async () => {
     upgradeToTextBlocks(db);
     const vocabulary = new Vocabulary();
-    vocabulary.appendKeys(readVocabulary(db, collection.path));
+    vocabulary.appendStoredKeys(readVocabulary(db, collection.path), 0);
     const vocabularyBefore = vocabulary.size;
     const existing = new Set((db.prepare('SELECT external_id FROM documents').all() as { external_id: string }[]).map((r) => r.external_id));
     const sequence = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'documents'").get() as { seq: number } | undefined;

@@ -14,7 +14,8 @@
  *
  * Files written before the table existed have none; their shards search as before.
  */
-import { decodeVarintDeflateAll, encodeVarintDeflate } from './blob-codec.js';
+import { inflateRawSync } from 'node:zlib';
+import { encodeVarintDeflate } from './blob-codec.js';
 
 /** The shard_parts kind of the table. */
 export const FIRST_TOKEN_COUNTS = 'first_token_counts';
@@ -51,16 +52,31 @@ export class FirstTokenBuckets {
    * shard of `suffixCount` phrase starts with token ids up to `maxTokenId`.
    */
   constructor(data: Uint8Array, suffixCount: number, maxTokenId: number) {
-    const pairs = decodeVarintDeflateAll(data);
-    if (pairs.length % 2 !== 0) throw new RangeError('The table of first tokens has an odd length.');
-    const distinct = pairs.length / 2;
+    // One pass from the inflated varints to the two arrays: the first check after opening
+    // a large collection reads every shard's table (26 at 300M tokens, about 500,000 pairs
+    // each), and decoding the pairs into an array of their own first doubled the time.
+    const bytes = inflateRawSync(data);
+    const end = bytes.length;
+    let values = 0;
+    for (let i = 0; i < end; i++) if (bytes[i]! < 0x80) values++;
+    if (values % 2 !== 0 || (end > 0 && bytes[end - 1]! >= 0x80)) throw new RangeError('The table of first tokens has an odd length.');
+    const distinct = values / 2;
     this.ids = new Uint32Array(distinct);
     this.starts = new Uint32Array(distinct + 1);
     let id = 0;
     let total = 0;
+    let i = 0;
     for (let j = 0; j < distinct; j++) {
-      const gap = pairs[2 * j]!;
-      const count = pairs[2 * j + 1]!;
+      let gap = 0;
+      for (let shift = 0, b = 0x80; b >= 0x80; shift += 7) {
+        b = bytes[i++]!;
+        gap += (b & 0x7f) * 2 ** shift;
+      }
+      let count = 0;
+      for (let shift = 0, b = 0x80; b >= 0x80; shift += 7) {
+        b = bytes[i++]!;
+        count += (b & 0x7f) * 2 ** shift;
+      }
       id += gap;
       if (gap === 0 || count === 0 || id > maxTokenId) throw new RangeError('The table of first tokens holds an impossible entry.');
       this.ids[j] = id;

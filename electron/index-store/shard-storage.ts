@@ -3,11 +3,13 @@
  * of at most PART_BYTES so that no single blob approaches SQLite's size limit.
  */
 import type Database from 'better-sqlite3';
+import { inflateRawSync } from 'node:zlib';
 import { AppError } from '../../shared/errors.js';
-import { byteWidthFor, checksum, decodeVarintDeflate, deflateText, encodeVarintDeflate, inflateText, packFixedWidth, unpackFixedWidth } from './blob-codec.js';
+import { byteWidthFor, checksum, decodeVarintDeflate, deflateText, encodeVarintDeflate, packFixedWidth, unpackFixedWidth } from './blob-codec.js';
 import type { PagedShardParts } from './paged-shard.js';
 import { FORMAT_VERSION } from './schema.js';
 import type { ShardParts } from './shard.js';
+import type { StoredKeys } from './vocabulary.js';
 import { corrupt, encodeTokenPages, PAGE_VALUES, pageCount, SUFFIX_PAGES, SUFFIX_SAMPLES, TOKEN_PAGES } from './shard-pages.js';
 import { sampleRecordLength, sampleRecords } from './suffix-samples.js';
 import { encodeFirstTokenCounts, FIRST_TOKEN_COUNTS } from './first-token-buckets.js';
@@ -190,21 +192,34 @@ export function insertVocabularyPart(db: Database.Database, firstId: number, key
   db.prepare('INSERT INTO vocabulary_parts (first_id, key_count, crc32, data) VALUES (?, ?, ?, ?)').run(firstId, keys.length, checksum(data), data);
 }
 
-/** All vocabulary keys in id order (id 1 first). */
-export function readVocabulary(db: Database.Database, path: string): string[] {
+/** All vocabulary keys in id order (id 1 first), as bytes (see Vocabulary.appendStoredKeys). */
+export function readVocabulary(db: Database.Database, path: string): StoredKeys {
   const rows = db.prepare('SELECT first_id, key_count, crc32, data FROM vocabulary_parts ORDER BY first_id').all() as {
     first_id: number;
     key_count: number;
     crc32: number;
     data: Buffer;
   }[];
-  const keys: string[] = [];
+  const parts: Buffer[] = [];
+  let count = 0;
   for (const row of rows) {
-    if (row.first_id !== keys.length + 1) throw corrupt(path, 'vocabulary parts do not follow each other');
+    if (row.first_id !== count + 1) throw corrupt(path, 'vocabulary parts do not follow each other');
     if (checksum(row.data) !== row.crc32 >>> 0) throw corrupt(path, 'vocabulary checksum mismatch');
-    const part = inflateText(row.data).split('\n');
-    if (part.length !== row.key_count) throw corrupt(path, 'vocabulary part length');
-    for (const key of part) keys.push(key);
+    const part = inflateRawSync(row.data);
+    // Keys are joined by '\n' (insertVocabularyPart), and no key holds one.
+    let keys = 1;
+    for (let p = part.indexOf(10); p >= 0; p = part.indexOf(10, p + 1)) keys++;
+    if (keys !== row.key_count) throw corrupt(path, 'vocabulary part length');
+    if (parts.length > 0) parts.push(NEWLINE);
+    parts.push(part);
+    count += keys;
   }
-  return keys;
+  const bytes = Buffer.concat(parts);
+  const ends = new Uint32Array(count);
+  let k = 0;
+  for (let p = bytes.indexOf(10); p >= 0; p = bytes.indexOf(10, p + 1)) ends[k++] = p;
+  if (count > 0) ends[k] = bytes.length;
+  return { bytes, ends };
 }
+
+const NEWLINE = Buffer.from('\n');

@@ -6,6 +6,10 @@
  * Why a hand-made hash table: indexing interns ~10M tokens. Looking an ASCII token up
  * straight from the document's characters (hashing and comparing them lower-cased in
  * place) avoids making a key string per token; one is made only for a new key.
+ *
+ * Keys read from an index file stay UTF-8 bytes until one is compared or asked for
+ * (keyAt): opening a 300M-token collection made 680,000 strings, a third of its open
+ * time with the garbage collection they caused, for a check that looks up a few hundred.
  */
 import { FNV_OFFSET, FNV_PRIME, TOKEN_NON_ASCII } from '../../shared/tokenizer/scan.js';
 import { tokenKey } from '../../shared/tokenizer/token-key.js';
@@ -13,6 +17,38 @@ import { tokenKey } from '../../shared/tokenizer/token-key.js';
 function hashKey(key: string): number {
   let h = FNV_OFFSET;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+}
+
+/**
+ * hashKey() of the key whose UTF-8 is bytes[start, end), without making its string; -1
+ * when they are not well-formed UTF-8 (the caller then decodes them as Buffer does).
+ */
+function hashUtf8(bytes: Uint8Array, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let p = start; p < end;) {
+    const c = bytes[p]!;
+    if (c < 0x80) {
+      h = Math.imul(h ^ c, FNV_PRIME);
+      p++;
+      continue;
+    }
+    const length = c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+    if (length === 0 || p + length > end) return -1;
+    let cp = c & (0xff >> (length + 1));
+    for (let q = p + 1; q < p + length; q++) {
+      const b = bytes[q]!;
+      if ((b & 0xc0) !== 0x80) return -1;
+      cp = (cp << 6) | (b & 0x3f);
+    }
+    // Overlong forms, surrogates and code points past U+10FFFF are not well-formed.
+    if ((length === 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (length === 4 && (cp < 0x10000 || cp > 0x10ffff))) return -1;
+    if (cp > 0xffff) {
+      h = Math.imul(h ^ (0xd800 + ((cp - 0x10000) >> 10)), FNV_PRIME);
+      h = Math.imul(h ^ (0xdc00 + ((cp - 0x10000) & 0x3ff)), FNV_PRIME);
+    } else h = Math.imul(h ^ cp, FNV_PRIME);
+    p += length;
+  }
   return h >>> 0;
 }
 
@@ -26,8 +62,27 @@ function asciiRangeEquals(key: string, text: string, start: number, end: number)
   return true;
 }
 
+/** Keys as an index file stores them (readVocabulary): UTF-8, one '\n' between two keys. */
+export interface StoredKeys {
+  readonly bytes: Buffer;
+  /** Where each key ends in `bytes`; key i starts one byte after key i − 1 ends. */
+  readonly ends: Uint32Array;
+}
+
+function storedStart(stored: StoredKeys, i: number): number {
+  return i === 0 ? 0 : stored.ends[i - 1]! + 1;
+}
+
+/** Key i (from 0) of stored keys. */
+export function storedKeyAt(stored: StoredKeys, i: number): string {
+  return stored.bytes.toString('utf8', storedStart(stored, i), stored.ends[i]!);
+}
+
 export class Vocabulary {
-  private readonly keys: string[] = [''];
+  /** Key of each id; undefined for a stored key not yet decoded (see keyAt). */
+  private readonly keys: (string | undefined)[] = [''];
+  /** The keys of ids 1 … stored.ends.length, when they came from a file. */
+  private stored: StoredKeys | undefined;
   /** Hash of each id's key (typed: large collections have millions of keys). */
   private hashes = new Uint32Array(1 << 12);
   /**
@@ -54,8 +109,18 @@ export class Vocabulary {
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
       const id = this.slots[2 * slot + 1]!;
       if (id === 0) return -1;
-      if (this.slots[2 * slot] === signed && this.keys[id] === key) return id;
+      if (this.slots[2 * slot] === signed && this.keyAt(id) === key) return id;
     }
+  }
+
+  /** The key of an id in use. */
+  keyAt(id: number): string {
+    let key = this.keys[id];
+    if (key === undefined) {
+      key = storedKeyAt(this.stored!, id - 1);
+      this.keys[id] = key;
+    }
+    return key;
   }
 
   /** Id of `key`, assigning the next one when new. */
@@ -65,7 +130,7 @@ export class Vocabulary {
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
       const id = this.slots[2 * slot + 1]!;
       if (id === 0) return this.insert(key, hash, slot);
-      if (this.slots[2 * slot] === signed && this.keys[id] === key) return id;
+      if (this.slots[2 * slot] === signed && this.keyAt(id) === key) return id;
     }
   }
 
@@ -80,7 +145,7 @@ export class Vocabulary {
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
       const id = this.slots[2 * slot + 1]!;
       if (id === 0) return this.insert(tokenKey(text, start, end, flags), hash, slot);
-      if (this.slots[2 * slot] === signed && asciiRangeEquals(this.keys[id]!, text, start, end)) return id;
+      if (this.slots[2 * slot] === signed && asciiRangeEquals(this.keyAt(id), text, start, end)) return id;
     }
   }
 
@@ -114,13 +179,63 @@ export class Vocabulary {
 
   /** Keys with ids in [from, size), in id order: what a new shard persists. */
   keysFrom(from: number): string[] {
-    return this.keys.slice(from);
+    const keys: string[] = [];
+    for (let id = from; id < this.keys.length; id++) keys.push(this.keyAt(id));
+    return keys;
   }
 
   /** Restores keys saved by `keysFrom`, which must continue the current numbering. */
   appendKeys(keys: readonly string[]): void {
-    // Sized once for all of them: opening a collection appends every key, and growing step by step rehashed each key about twice.
-    const total = this.keys.length + keys.length;
+    this.reserve(this.keys.length + keys.length);
+    for (const key of keys) {
+      const before = this.keys.length;
+      if (this.intern(key) !== before) throw new Error('Vocabulary key repeated: the index file is inconsistent.');
+    }
+  }
+
+  /**
+   * Restores the stored keys from number `from` (0: the first, id 1) on, which must
+   * continue the current numbering. Into an empty vocabulary they stay bytes (see the
+   * module comment); otherwise they are decoded and added one by one.
+   */
+  appendStoredKeys(stored: StoredKeys, from: number): void {
+    const count = stored.ends.length;
+    if (from !== 0 || this.keys.length !== 1) {
+      const keys: string[] = [];
+      for (let i = from; i < count; i++) keys.push(storedKeyAt(stored, i));
+      this.appendKeys(keys);
+      return;
+    }
+    this.reserve(1 + count);
+    this.stored = stored;
+    // Pushed, not `length = …`: a long array made with holes is kept as a dictionary.
+    for (let i = 0; i < count; i++) this.keys.push(undefined);
+    const { bytes } = stored;
+    const { slots, mask, hashes } = this;
+    for (let i = 0; i < count; i++) {
+      const id = i + 1;
+      const start = storedStart(stored, i);
+      const end = stored.ends[i]!;
+      let hash = hashUtf8(bytes, start, end);
+      if (hash < 0) {
+        const key = storedKeyAt(stored, i);
+        this.keys[id] = key;
+        hash = hashKey(key);
+      }
+      const signed = hash | 0;
+      let slot = hash & mask;
+      for (; slots[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
+        const other = slots[2 * slot + 1]!;
+        if (slots[2 * slot] === signed && this.keyAt(other) === this.keyAt(id)) throw new Error('Vocabulary key repeated: the index file is inconsistent.');
+      }
+      hashes[id] = hash;
+      slots[2 * slot] = signed;
+      slots[2 * slot + 1] = id;
+    }
+  }
+
+  /** Sizes the table and the hashes once for `total` ids: growing step by step rehashed each key about twice. */
+  private reserve(total: number): void {
     if (total * 2 > this.mask) {
       let size = this.mask + 1;
       while (total * 2 > size - 1) size *= 2;
@@ -131,10 +246,6 @@ export class Vocabulary {
       const grown = new Uint32Array(total);
       grown.set(this.hashes);
       this.hashes = grown;
-    }
-    for (const key of keys) {
-      const before = this.keys.length;
-      if (this.intern(key) !== before) throw new Error('Vocabulary key repeated: the index file is inconsistent.');
     }
   }
 }

@@ -107,7 +107,7 @@ describe('paged shards', () => {
     writer.close();
   });
 
-  it('find a token\'s range from the table of first tokens, reading fewer pages; files without it search as before', async () => {
+  it("find a token's range from the table of first tokens, reading fewer pages; files without it search as before", async () => {
     const documents = documentsOf(23, 30, 800);
     const path = join(tempDir(), 'with-table.unl');
     await createCollection(path, recordsOf(documents), { name: 'table', shardTokens: 10_000 });
