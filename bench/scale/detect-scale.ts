@@ -5,7 +5,8 @@
 //
 // usage: detect-scale.ts INDEX DEIDENTIFIED.jsonl.gz [--open-only] [--paged] [--limit N]
 // --open-only prints the open time alone (the runner calls it right after dropping the
-// page cache, for the cold open). --paged opens the collection to be searched in place
+// page cache, for the cold open); --first-only the open time and that of the first check
+// of judgment 1 (the app's first highlights). --paged opens the collection to be searched in place
 // (paged-shard.ts) whatever its size; --limit checks only the first N judgments.
 // Without --paged it opens as the app does: a collection held whole but above
 // PROMOTE_ABOVE_TOKENS opens in place, gets its first check, and is then read whole
@@ -47,6 +48,15 @@ const collection = openCollection(indexPath, paged ? { residentTokens: 0 } : {})
 let index = collection.phraseIndex();
 const openSeconds = (performance.now() - openStarted) / 1000;
 const openBytes = since(readBeforeOpen);
+if (process.argv.includes('--first-only')) {
+  // The app's first highlights: the open (above), then one arity-1 check, in this process.
+  const started = performance.now();
+  detectLinkage(index, documents[0]!.text, { k: 2, arity: 1, maxN: 8 });
+  const checkMs = performance.now() - started;
+  collection.close();
+  process.stdout.write(JSON.stringify({ openSeconds, checkMs }));
+  process.exit(0);
+}
 if (process.argv.includes('--open-only')) {
   collection.close();
   process.stdout.write(JSON.stringify({ openSeconds, openBytes }));

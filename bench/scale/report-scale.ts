@@ -33,6 +33,12 @@ export interface ScaleDetect {
   maxRssMb: number;
 }
 
+/** The app's first highlights: the open, then one arity-1 check, timed in one process. */
+export interface FirstHighlights {
+  openSeconds: number;
+  checkMs: number;
+}
+
 export interface ScaleRow {
   label: string;
   targetWords: number;
@@ -49,6 +55,12 @@ export interface ScaleRow {
   pagedDetect?: ScaleDetect;
   /** Open time right after the page cache was dropped (null where it cannot be dropped). */
   coldOpenSeconds?: number | null;
+  /**
+   * First highlights as the app opens the collection, with the index file in the system's
+   * page cache (warm) and right after the cache was dropped (cold; null where it cannot
+   * be). Absent in older runs, which timed the open warm and the first check cold.
+   */
+  firstHighlights?: { warm: FirstHighlights; cold: FirstHighlights | null };
   fts5?: ScaleBuild;
   /** Why a size was not measured, or where it stopped. */
   skipped?: string;
@@ -158,7 +170,9 @@ function growthLine(results: ScaleResults): string {
   const times = (key: keyof Omit<Figures, 'tokens'>): string => `${f(m[key] / court[key])}×`;
   const runs = results.court.buildSecondsRuns;
   const baseline =
-    runs === undefined || runs.length < 2 ? '' : ` The court's build is the median of ${runs.length} builds in this run (${runs.map((s) => f(s, 1)).join(', ')} s).`;
+    runs === undefined || runs.length < 2
+      ? ''
+      : ` The court's build is the median of ${runs.length} builds in this run (${runs.map((s) => f(s, 1)).join(', ')} s).`;
   return `From the court collection to ${last!.label} (${f(m.tokens / court.tokens)}× the tokens): build time per token ${times('buildPerToken')}, build peak RSS ${times('buildRssGb')}, open time ${times('openSeconds')}, query RSS ${times('queryRssGb')}, arity 1 p95 ${times('arity1P95')}, arity ≤ 3 p95 ${times('arity3P95')}.${baseline}\n\n`;
 }
 
@@ -172,6 +186,22 @@ function firstHighlightsLine(results: ScaleResults): string {
   const row = results.sizes.find((r) => r.targetWords === 3e8);
   const m = row === undefined ? undefined : figures(row);
   if (m === undefined) return 'First highlights in the app at 300M: not measured in this run.';
+  const timed = row?.firstHighlights;
+  if (timed !== undefined) {
+    const seconds = (t: FirstHighlights): number => t.openSeconds + t.checkMs / 1000;
+    const parts = (t: FirstHighlights): string => `open ${f(t.openSeconds, 2)} s, then the first check ${f(t.checkMs, 0)} ms`;
+    const warm = `${f(seconds(timed.warm), 2)} s with the index file in the system's page cache (${parts(timed.warm)}), ${verdict(seconds(timed.warm) <= 2)}`;
+    const cold =
+      timed.cold === null
+        ? 'not measured from a cold page cache (it cannot be dropped here)'
+        : `${f(seconds(timed.cold), 2)} s right after the page cache was dropped (${parts(timed.cold)}), ${verdict(seconds(timed.cold) <= 2)}`;
+    const promotion = row?.detect?.promotionSeconds;
+    const background =
+      promotion === undefined
+        ? ''
+        : ` The app opens a collection this large in place at start, so the first check reads pages as it goes, while the load job reads the shards whole in the background (${f(promotion, 1)} s, with a progress bar); checks then run held whole, as timed in the table.`;
+    return `First highlights in the app at 300M (issue 11: ≤ 2 s), the open and the first arity-1 check timed together in a new process: ${warm}; ${cold}.${background}`;
+  }
   const first = row?.detect?.firstCheckMs;
   const checkMs = first ?? m.arity1Median;
   const seconds = m.openSeconds + checkMs / 1000;

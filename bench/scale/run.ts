@@ -17,6 +17,7 @@ import {
   SCALE_CHART,
   SCALE_END,
   SCALE_START,
+  type FirstHighlights,
   type ScaleBuild,
   type ScaleDetect,
   type ScaleResults,
@@ -90,6 +91,9 @@ function measure(row: ScaleRow, input: string, index: string, paged: boolean, bu
   row.build = runs[Math.floor((runs.length - 1) / 2)]!;
   if (builds > 1) row.buildSecondsRuns = runs.map((r) => r.seconds);
   row.coldOpenSeconds = dropPageCache() ? child<{ openSeconds: number }>('scale/detect-scale.ts', [index, deidentified, '--open-only']).openSeconds : null;
+  // The app's first highlights, from a cold page cache and then from a warm one.
+  const cold = dropPageCache() ? child<FirstHighlights>('scale/detect-scale.ts', [index, deidentified, '--first-only']) : null;
+  row.firstHighlights = { cold, warm: child<FirstHighlights>('scale/detect-scale.ts', [index, deidentified, '--first-only']) };
   row.detect = child<ScaleDetect>('scale/detect-scale.ts', [index, deidentified]);
   // The same file searched in place (what a collection too large to hold whole gets), from a cold page cache where it can be dropped.
   if (paged) {
