@@ -69,6 +69,9 @@ export class EngineState {
     this.loads.set(path, settled);
     void settled.then(() => this.loads.get(path) === settled && this.loads.delete(path));
     await loading;
+    // Requests that waited for the load (the first check of the document on screen) go
+    // first: they resume on the turn `settled` takes, and this one comes after it.
+    await nextTurn();
     // A large collection held whole opened in place: checks go on against it (they no
     // longer wait) while its shards are read whole here, in slices, with progress.
     for (let attempt = 0; attempt < PROMOTION_ATTEMPTS && collection.promotionPending; attempt++) {

@@ -12,7 +12,7 @@ import { Shard, type IndexShard } from './shard.js';
 import { PageCache } from './shard-pages.js';
 import { ShardedIndex, type DocumentDirectory } from './sharded-index.js';
 import { CollectionChangedError, shardExists } from './collection-changed.js';
-import { isPagedShard, listShards, readPagedShardParts, readShard, readVocabulary } from './shard-storage.js';
+import { isPagedShard, listShards, readPagedShardParts, readShard, readShardSteps, readVocabulary } from './shard-storage.js';
 import { TextBlockReader, type StoredText } from './text-blocks.js';
 import { Vocabulary } from './vocabulary.js';
 
@@ -303,7 +303,9 @@ export class CollectionIndex {
       const row = rows.get(id);
       if (row === undefined || this.cachedIndex !== index || this.guard(() => this.generation()) !== generation) return;
       try {
-        whole.set(id, new Shard(readShard(this.db, this.path, row), this.vocabulary.maxId, this.liveness));
+        // In steps of tens of milliseconds: a shard of 15M tokens takes about a second to read
+        // and make, and a check that arrives meanwhile waits for the step under way.
+        whole.set(id, yield* Shard.steps(yield* readShardSteps(this.db, this.path, row), this.vocabulary.maxId, this.liveness));
       } catch (error) {
         if (!shardExists(this.db, id)) return;
         if (error instanceof AppError) throw error;

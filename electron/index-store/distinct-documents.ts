@@ -9,9 +9,14 @@
  * thousand steps, not 100,000. Dead (removed) documents get +∞ and are never counted.
  */
 
+import { runToEnd } from '../../shared/steps.js';
+
 const SMALL = 6; // 64 entries
 const LARGE = 12; // 4096 entries
 const DEAD = 0x7fffffff;
+
+/** Entries of `previous` worked out between two yields of DistinctDocuments.steps (about 10 ms here). */
+const ENTRIES_PER_STEP = 1 << 20;
 
 export class DistinctDocuments {
   private readonly previous: Int32Array;
@@ -21,21 +26,21 @@ export class DistinctDocuments {
   constructor(
     private readonly documentOfSuffix: Uint16Array | Uint32Array,
     live: Uint8Array,
+    /** Made by steps(); worked out here when absent. */
+    previous?: Int32Array,
   ) {
-    const n = documentOfSuffix.length;
-    this.previous = new Int32Array(n);
-    const last = new Int32Array(live.length).fill(-1);
-    for (let i = 0; i < n; i++) {
-      const d = documentOfSuffix[i]!;
-      if (live[d] === 0) {
-        this.previous[i] = DEAD;
-      } else {
-        this.previous[i] = last[d]!;
-        last[d] = i;
-      }
-    }
+    this.previous = previous ?? runToEnd(previousSteps(documentOfSuffix, live));
     this.smallMin = blockMinimums(this.previous, SMALL);
     this.largeMin = blockMinimums(this.previous, LARGE);
+  }
+
+  /**
+   * The same, yielding every million entries or so: a collection read whole in the
+   * background (CollectionIndex.promoteSteps) lets checks run in between.
+   */
+  static *steps(documentOfSuffix: Uint16Array | Uint32Array, live: Uint8Array): Generator<void, DistinctDocuments> {
+    const previous = yield* previousSteps(documentOfSuffix, live);
+    return new DistinctDocuments(documentOfSuffix, live, previous);
   }
 
   /**
@@ -89,4 +94,24 @@ function blockMinimums(values: Int32Array, shift: number): Int32Array {
     if (values[i]! < out[b]!) out[b] = values[i]!;
   }
   return out;
+}
+
+function* previousSteps(documentOfSuffix: Uint16Array | Uint32Array, live: Uint8Array): Generator<void, Int32Array> {
+  const n = documentOfSuffix.length;
+  const previous = new Int32Array(n);
+  const last = new Int32Array(live.length).fill(-1);
+  for (let from = 0; from < n; from += ENTRIES_PER_STEP) {
+    const to = Math.min(n, from + ENTRIES_PER_STEP);
+    for (let i = from; i < to; i++) {
+      const d = documentOfSuffix[i]!;
+      if (live[d] === 0) {
+        previous[i] = DEAD;
+      } else {
+        previous[i] = last[d]!;
+        last[d] = i;
+      }
+    }
+    if (to < n) yield;
+  }
+  return previous;
 }

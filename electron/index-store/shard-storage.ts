@@ -5,7 +5,17 @@
 import type Database from 'better-sqlite3';
 import { inflateRawSync } from 'node:zlib';
 import { AppError } from '../../shared/errors.js';
-import { byteWidthFor, checksum, decodeVarintDeflate, deflateText, encodeVarintDeflate, packFixedWidth, unpackFixedWidth } from './blob-codec.js';
+import { runToEnd } from '../../shared/steps.js';
+import {
+  byteWidthFor,
+  checksum,
+  decodeVarintDeflate,
+  deflateText,
+  encodeVarintDeflate,
+  packFixedWidth,
+  unpackFixedWidth,
+  unpackFixedWidthInto,
+} from './blob-codec.js';
 import type { PagedShardParts } from './paged-shard.js';
 import { FORMAT_VERSION } from './schema.js';
 import type { ShardParts } from './shard.js';
@@ -108,34 +118,80 @@ export function isPagedShard(db: Database.Database, shardId: number): boolean {
   return db.prepare('SELECT 1 FROM shard_parts WHERE shard_id = ? AND kind = ? AND part = 0').get(shardId, SUFFIX_SAMPLES) !== undefined;
 }
 
-/** Reads a paged shard's token stream whole, page after page. */
-function readTokenPages(db: Database.Database, path: string, row: ShardRow): Uint32Array {
-  const rows = db
-    .prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? ORDER BY part')
-    .iterate(row.id, TOKEN_PAGES) as IterableIterator<{
-    part: number;
-    crc32: number;
-    data: Buffer;
-  }>;
+/** Token pages a step of readShardSteps decodes before it yields (about 40 ms here). */
+const TOKEN_PAGES_PER_STEP = 256;
+/** Phrase-start pages a step of readShardSteps unpacks (about 20 ms here). */
+const SUFFIX_PAGES_PER_STEP = 512;
+
+/**
+ * Reads a paged shard's token stream whole, TOKEN_PAGES_PER_STEP pages a step. Each step
+ * runs its own query: better-sqlite3 refuses other statements on a connection while a
+ * query is still being iterated, and checks run between the steps.
+ */
+function* readTokenPages(db: Database.Database, path: string, row: ShardRow): Generator<void, Uint32Array> {
+  const select = db.prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ? AND part < ? ORDER BY part');
   const tokens = new Uint32Array(row.stream_length);
-  let expected = 0;
-  for (const page of rows) {
-    if (page.part !== expected) throw corrupt(path, `shard ${row.id} is missing page ${expected} of its tokens`);
-    if (checksum(page.data) !== page.crc32 >>> 0) throw corrupt(path, `checksum mismatch in shard ${row.id} tokens page ${expected}`);
-    const from = expected * PAGE_VALUES;
-    tokens.set(decodeVarintDeflate(page.data, Math.max(0, Math.min(PAGE_VALUES, row.stream_length - from))), from);
-    expected++;
+  const pages = pageCount(row.stream_length);
+  for (let first = 0; first < pages; first += TOKEN_PAGES_PER_STEP) {
+    if (first > 0) yield;
+    const rows = select.all(row.id, TOKEN_PAGES, first, first + TOKEN_PAGES_PER_STEP) as { part: number; crc32: number; data: Buffer }[];
+    const expectedRows = Math.min(TOKEN_PAGES_PER_STEP, pages - first);
+    for (let i = 0; i < expectedRows; i++) {
+      const page = rows[i];
+      const part = first + i;
+      if (page?.part !== part) throw corrupt(path, `shard ${row.id} is missing page ${part} of its tokens`);
+      if (checksum(page.data) !== page.crc32 >>> 0) throw corrupt(path, `checksum mismatch in shard ${row.id} tokens page ${part}`);
+      const from = part * PAGE_VALUES;
+      tokens.set(decodeVarintDeflate(page.data, Math.max(0, Math.min(PAGE_VALUES, row.stream_length - from))), from);
+    }
   }
-  if (expected !== pageCount(row.stream_length)) throw corrupt(path, `shard ${row.id} has ${expected} token pages`);
+  const beyond = db.prepare('SELECT COUNT(*) FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ?').pluck().get(row.id, TOKEN_PAGES, pages) as number;
+  if (beyond !== 0) throw corrupt(path, `shard ${row.id} has ${pages + beyond} token pages`);
   return tokens;
+}
+
+/** Reads a paged shard's suffix array whole, in steps as readTokenPages does. */
+function* readSuffixPages(db: Database.Database, path: string, row: ShardRow): Generator<void, Uint32Array> {
+  const select = db.prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ? AND part < ? ORDER BY part');
+  const suffixes = new Uint32Array(row.suffix_count);
+  const pages = pageCount(row.suffix_count);
+  for (let first = 0; first < pages; first += SUFFIX_PAGES_PER_STEP) {
+    if (first > 0) yield;
+    const rows = select.all(row.id, SUFFIX_PAGES, first, first + SUFFIX_PAGES_PER_STEP) as { part: number; crc32: number; data: Buffer }[];
+    for (let i = 0; i < Math.min(SUFFIX_PAGES_PER_STEP, pages - first); i++) {
+      const page = rows[i];
+      const part = first + i;
+      if (page?.part !== part) throw corrupt(path, `shard ${row.id} is missing page ${part} of its phrase starts`);
+      if (checksum(page.data) !== page.crc32 >>> 0) throw corrupt(path, `checksum mismatch in shard ${row.id} phrase starts page ${part}`);
+      const from = part * PAGE_VALUES;
+      const largest = unpackFixedWidthInto(page.data, row.suffix_width, suffixes, from, Math.max(0, Math.min(PAGE_VALUES, row.suffix_count - from)));
+      if (largest >= row.stream_length) throw corrupt(path, `shard ${row.id} suffix out of range`);
+    }
+  }
+  const beyond = db
+    .prepare('SELECT COUNT(*) FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ?')
+    .pluck()
+    .get(row.id, SUFFIX_PAGES, pages) as number;
+  if (beyond !== 0) throw corrupt(path, `shard ${row.id} has ${pages + beyond} phrase-start pages`);
+  return suffixes;
 }
 
 /** Reads and decodes one shard's arrays whole (either layout), checking every checksum and length. */
 export function readShard(db: Database.Database, path: string, row: ShardRow): ShardParts {
+  return runToEnd(readShardSteps(db, path, row));
+}
+
+/**
+ * The same in steps of about 40 ms: a collection read whole in the background
+ * (CollectionIndex.promoteSteps) lets checks run in between.
+ */
+export function* readShardSteps(db: Database.Database, path: string, row: ShardRow): Generator<void, ShardParts> {
   try {
     const paged = isPagedShard(db, row.id);
-    const tokens = paged ? readTokenPages(db, path, row) : decodeVarintDeflate(readKind(db, path, row.id, 'tokens'), row.stream_length);
-    const suffixes = unpackFixedWidth(readKind(db, path, row.id, paged ? SUFFIX_PAGES : 'suffixes'), row.suffix_width);
+    const tokens = paged ? yield* readTokenPages(db, path, row) : decodeVarintDeflate(readKind(db, path, row.id, 'tokens'), row.stream_length);
+    yield;
+    const suffixes = paged ? yield* readSuffixPages(db, path, row) : unpackFixedWidth(readKind(db, path, row.id, 'suffixes'), row.suffix_width);
+    yield;
     const documentStarts = decodeVarintDeflate(readKind(db, path, row.id, 'document_starts'), row.document_count + 1);
     const numbers = decodeVarintDeflate(readKind(db, path, row.id, 'document_numbers'), row.document_count);
     if (suffixes.length !== row.suffix_count) throw corrupt(path, `shard ${row.id} suffix count`);

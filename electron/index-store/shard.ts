@@ -9,6 +9,7 @@
 import { DistinctDocuments } from './distinct-documents.js';
 import { ShardDocuments } from './shard-documents.js';
 import { sampleRecords, SuffixSamples } from './suffix-samples.js';
+import { runToEnd } from '../../shared/steps.js';
 
 /** The persisted parts of a shard. */
 export interface ShardParts {
@@ -22,15 +23,65 @@ export interface ShardParts {
   readonly documentNumbers: Int32Array;
 }
 
+/** Entries a step of Shard.steps goes through before it yields (about 10–40 ms here). */
+const ENTRIES_PER_STEP = 1 << 20;
+
 /**
  * The shard-local document of each suffix, through the coarse table of ShardDocuments:
  * a lookup per suffix at random in a full table was the largest cost of opening a shard.
  */
-function documentsOfSuffixes(parts: ShardParts, documents: ShardDocuments): Uint16Array | Uint32Array {
+function* documentsOfSuffixes(parts: ShardParts, documents: ShardDocuments): Generator<void, Uint16Array | Uint32Array> {
   const { suffixes } = parts;
   const out = parts.documentNumbers.length <= 0xffff ? new Uint16Array(suffixes.length) : new Uint32Array(suffixes.length);
-  for (let i = 0; i < suffixes.length; i++) out[i] = documents.documentAt(suffixes[i]!);
+  for (let from = 0; from < suffixes.length; from += ENTRIES_PER_STEP) {
+    const to = Math.min(suffixes.length, from + ENTRIES_PER_STEP);
+    for (let i = from; i < to; i++) out[i] = documents.documentAt(suffixes[i]!);
+    if (to < suffixes.length) yield;
+  }
   return out;
+}
+
+/** What a shard works out from its parts when it is made. */
+interface ShardTables {
+  readonly live: Uint8Array;
+  readonly documents: ShardDocuments;
+  readonly documentOfSuffix: Uint16Array | Uint32Array;
+  readonly bucketStarts: Uint32Array;
+  readonly distinct: DistinctDocuments;
+}
+
+function* tablesSteps(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean): Generator<void, ShardTables> {
+  const documentCount = parts.documentNumbers.length;
+  const live = new Uint8Array(documentCount);
+  for (let d = 0; d < documentCount; d++) live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
+  const documents = new ShardDocuments(parts.documentStarts, parts.documentNumbers);
+  const documentOfSuffix = yield* documentsOfSuffixes(parts, documents);
+  yield;
+
+  const { tokens } = parts;
+  const counts = new Uint32Array(maxTokenId + 2);
+  for (let from = 0; from < tokens.length; from += ENTRIES_PER_STEP) {
+    const to = Math.min(tokens.length, from + ENTRIES_PER_STEP);
+    for (let i = from; i < to; i++) {
+      const t = tokens[i]!;
+      if (t > maxTokenId) throw new RangeError('Shard uses a token id beyond the vocabulary.');
+      counts[t]!++;
+    }
+    if (to < tokens.length) yield;
+  }
+  counts[0] = 0; // sentinels are not phrase starts
+  const bucketStarts = new Uint32Array(maxTokenId + 2);
+  let sum = 0;
+  for (let t = 0; t <= maxTokenId; t++) {
+    bucketStarts[t] = sum;
+    sum += counts[t]!;
+  }
+  bucketStarts[maxTokenId + 1] = sum;
+  if (sum !== parts.suffixes.length) throw new Error('Shard is inconsistent: token and suffix counts differ.');
+  yield;
+  const distinct = yield* DistinctDocuments.steps(documentOfSuffix, live);
+  yield;
+  return { live, documents, documentOfSuffix, bucketStarts, distinct };
 }
 
 /**
@@ -87,34 +138,28 @@ export class Shard implements IndexShard {
   /** The first tokens of every 64th phrase, for the first steps of a search. */
   private readonly samples: SuffixSamples;
 
-  constructor(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean) {
+  constructor(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean, tables?: ShardTables) {
     this.tokens = parts.tokens;
     this.suffixes = parts.suffixes;
     this.documentStarts = parts.documentStarts;
     this.documentNumbers = parts.documentNumbers;
-    const documents = parts.documentNumbers.length;
-    this.live = new Uint8Array(documents);
-    for (let d = 0; d < documents; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
-    this.documents = new ShardDocuments(parts.documentStarts, parts.documentNumbers);
-    this.documentOfSuffix = documentsOfSuffixes(parts, this.documents);
-
-    const counts = new Uint32Array(maxTokenId + 2);
-    for (let i = 0; i < this.tokens.length; i++) {
-      const t = this.tokens[i]!;
-      if (t > maxTokenId) throw new RangeError('Shard uses a token id beyond the vocabulary.');
-      counts[t]!++;
-    }
-    counts[0] = 0; // sentinels are not phrase starts
-    this.bucketStarts = new Uint32Array(maxTokenId + 2);
-    let sum = 0;
-    for (let t = 0; t <= maxTokenId; t++) {
-      this.bucketStarts[t] = sum;
-      sum += counts[t]!;
-    }
-    this.bucketStarts[maxTokenId + 1] = sum;
-    if (sum !== this.suffixes.length) throw new Error('Shard is inconsistent: token and suffix counts differ.');
-    this.distinct = new DistinctDocuments(this.documentOfSuffix, this.live);
+    const made = tables ?? runToEnd(tablesSteps(parts, maxTokenId, isLive));
+    this.live = made.live;
+    this.documents = made.documents;
+    this.documentOfSuffix = made.documentOfSuffix;
+    this.bucketStarts = made.bucketStarts;
+    this.distinct = made.distinct;
     this.samples = new SuffixSamples(sampleRecords(this.tokens, this.suffixes), this);
+  }
+
+  /**
+   * Makes the shard in steps of a million entries or so (about half a second at 15M
+   * tokens in one go): a collection read whole in the background lets checks run between
+   * them (CollectionIndex.promoteSteps).
+   */
+  static *steps(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean): Generator<void, Shard> {
+    const tables = yield* tablesSteps(parts, maxTokenId, isLive);
+    return new Shard(parts, maxTokenId, isLive, tables);
   }
 
   /** Marks documents live or removed; returns true when anything changed. */

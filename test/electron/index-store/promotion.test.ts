@@ -87,6 +87,44 @@ describe('a large collection held whole, opened in place first', () => {
     collection.close();
   });
 
+  it('reads each shard whole in several steps, so that a check between them waits for a step, not a shard', async () => {
+    const documents = documentsOf(14, 2_000);
+    const path = await collectionOf(documents);
+    const collection = CollectionIndex.open(path, { promoteAbove: 0 });
+    const shards = collection.phraseIndex().shards.length;
+    const query = documents[2]!.text.split(' ').slice(40, 160).join(' ');
+    const expected = referenceDetect(documents, query, settings).minimal;
+    let steps = 0;
+    for (const _ of collection.promoteSteps()) {
+      steps++;
+      // Checks between the steps use the same connection and the index as it opened.
+      if (steps % 5 === 0) expect(spansOf(detectLinkage(collection.phraseIndex(), query, settings))).toEqual(expected);
+    }
+    // Reading a shard, then making its tables, each take steps of their own.
+    expect(steps).toBeGreaterThan(4 * shards);
+    expect(kinds(collection).every((kind) => kind === 'whole')).toBe(true);
+    expect(spansOf(detectLinkage(collection.phraseIndex(), query, settings))).toEqual(expected);
+    collection.close();
+  });
+
+  it('the engine serves a check that waited for the load before it reads any shard whole', async () => {
+    const documents = documentsOf(10, 2_000);
+    const path = await collectionOf(documents);
+    const engine = new EngineState();
+    const collection = CollectionIndex.open(path, { promoteAbove: 0 });
+    (engine as unknown as { open: Map<string, CollectionIndex> }).open.set(path, collection);
+    const phases: string[] = [];
+    const loading = engine.load(path, { aborted: false }, (phase) => phases.push(phase));
+    await engine.whenLoaded(path);
+    // The check's turn: the load is done and the shards are still read in place.
+    expect(phases).not.toContain('promoting');
+    expect(kinds(collection).every((kind) => kind === 'paged')).toBe(true);
+    await loading;
+    expect(phases).toContain('promoting');
+    expect(kinds(collection).every((kind) => kind === 'whole')).toBe(true);
+    engine.close(path);
+  });
+
   it('the engine loads it in place, then reads it whole, reporting both phases', async () => {
     const documents = documentsOf(10, 2_000);
     const path = await collectionOf(documents);
