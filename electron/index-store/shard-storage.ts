@@ -10,6 +10,7 @@ import {
   byteWidthFor,
   checksum,
   decodeVarintDeflate,
+  decodeVarintDeflateInto,
   deflateText,
   encodeVarintDeflate,
   packFixedWidth,
@@ -118,62 +119,54 @@ export function isPagedShard(db: Database.Database, shardId: number): boolean {
   return db.prepare('SELECT 1 FROM shard_parts WHERE shard_id = ? AND kind = ? AND part = 0').get(shardId, SUFFIX_SAMPLES) !== undefined;
 }
 
-/** Token pages a step of readShardSteps decodes before it yields (about 40 ms here). */
-const TOKEN_PAGES_PER_STEP = 256;
-/** Phrase-start pages a step of readShardSteps unpacks (about 20 ms here). */
-const SUFFIX_PAGES_PER_STEP = 512;
+/** How readShardSteps reads each kind of page: what a step takes (about 20–40 ms here), how a page decodes. */
+const WHOLE_READS = {
+  [TOKEN_PAGES]: {
+    name: 'tokens',
+    pagesPerStep: 256,
+    decode: (data: Uint8Array, out: Uint32Array, at: number, count: number) => decodeVarintDeflateInto(data, out, at, count),
+  },
+  [SUFFIX_PAGES]: {
+    name: 'phrase starts',
+    pagesPerStep: 512,
+    decode: (data: Uint8Array, out: Uint32Array, at: number, count: number, width: number) => unpackFixedWidthInto(data, width, out, at, count),
+  },
+} as const;
 
 /**
- * Reads a paged shard's token stream whole, TOKEN_PAGES_PER_STEP pages a step. Each step
- * runs its own query: better-sqlite3 refuses other statements on a connection while a
- * query is still being iterated, and checks run between the steps.
+ * Reads a paged shard's token stream or suffix array whole, a batch of pages a step. Each
+ * step runs its own query: better-sqlite3 refuses other statements on a connection while
+ * a query is still being iterated, and checks run between the steps. Every value must be
+ * below `limit`.
  */
-function* readTokenPages(db: Database.Database, path: string, row: ShardRow): Generator<void, Uint32Array> {
+function* readPagesWhole(
+  db: Database.Database,
+  path: string,
+  row: ShardRow,
+  kind: typeof TOKEN_PAGES | typeof SUFFIX_PAGES,
+  values: number,
+  limit: number,
+): Generator<void, Uint32Array> {
+  const { name, pagesPerStep, decode } = WHOLE_READS[kind];
   const select = db.prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ? AND part < ? ORDER BY part');
-  const tokens = new Uint32Array(row.stream_length);
-  const pages = pageCount(row.stream_length);
-  for (let first = 0; first < pages; first += TOKEN_PAGES_PER_STEP) {
+  const out = new Uint32Array(values);
+  const pages = pageCount(values);
+  for (let first = 0; first < pages; first += pagesPerStep) {
     if (first > 0) yield;
-    const rows = select.all(row.id, TOKEN_PAGES, first, first + TOKEN_PAGES_PER_STEP) as { part: number; crc32: number; data: Buffer }[];
-    const expectedRows = Math.min(TOKEN_PAGES_PER_STEP, pages - first);
-    for (let i = 0; i < expectedRows; i++) {
+    const rows = select.all(row.id, kind, first, first + pagesPerStep) as { part: number; crc32: number; data: Buffer }[];
+    for (let i = 0; i < Math.min(pagesPerStep, pages - first); i++) {
       const page = rows[i];
       const part = first + i;
-      if (page?.part !== part) throw corrupt(path, `shard ${row.id} is missing page ${part} of its tokens`);
-      if (checksum(page.data) !== page.crc32 >>> 0) throw corrupt(path, `checksum mismatch in shard ${row.id} tokens page ${part}`);
+      if (page?.part !== part) throw corrupt(path, `shard ${row.id} is missing page ${part} of its ${name}`);
+      if (checksum(page.data) !== page.crc32 >>> 0) throw corrupt(path, `checksum mismatch in shard ${row.id} ${name} page ${part}`);
       const from = part * PAGE_VALUES;
-      tokens.set(decodeVarintDeflate(page.data, Math.max(0, Math.min(PAGE_VALUES, row.stream_length - from))), from);
+      if (decode(page.data, out, from, Math.max(0, Math.min(PAGE_VALUES, values - from)), row.suffix_width) >= limit)
+        throw corrupt(path, `shard ${row.id} ${name} page ${part} holds a value out of range`);
     }
   }
-  const beyond = db.prepare('SELECT COUNT(*) FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ?').pluck().get(row.id, TOKEN_PAGES, pages) as number;
-  if (beyond !== 0) throw corrupt(path, `shard ${row.id} has ${pages + beyond} token pages`);
-  return tokens;
-}
-
-/** Reads a paged shard's suffix array whole, in steps as readTokenPages does. */
-function* readSuffixPages(db: Database.Database, path: string, row: ShardRow): Generator<void, Uint32Array> {
-  const select = db.prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ? AND part < ? ORDER BY part');
-  const suffixes = new Uint32Array(row.suffix_count);
-  const pages = pageCount(row.suffix_count);
-  for (let first = 0; first < pages; first += SUFFIX_PAGES_PER_STEP) {
-    if (first > 0) yield;
-    const rows = select.all(row.id, SUFFIX_PAGES, first, first + SUFFIX_PAGES_PER_STEP) as { part: number; crc32: number; data: Buffer }[];
-    for (let i = 0; i < Math.min(SUFFIX_PAGES_PER_STEP, pages - first); i++) {
-      const page = rows[i];
-      const part = first + i;
-      if (page?.part !== part) throw corrupt(path, `shard ${row.id} is missing page ${part} of its phrase starts`);
-      if (checksum(page.data) !== page.crc32 >>> 0) throw corrupt(path, `checksum mismatch in shard ${row.id} phrase starts page ${part}`);
-      const from = part * PAGE_VALUES;
-      const largest = unpackFixedWidthInto(page.data, row.suffix_width, suffixes, from, Math.max(0, Math.min(PAGE_VALUES, row.suffix_count - from)));
-      if (largest >= row.stream_length) throw corrupt(path, `shard ${row.id} suffix out of range`);
-    }
-  }
-  const beyond = db
-    .prepare('SELECT COUNT(*) FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ?')
-    .pluck()
-    .get(row.id, SUFFIX_PAGES, pages) as number;
-  if (beyond !== 0) throw corrupt(path, `shard ${row.id} has ${pages + beyond} phrase-start pages`);
-  return suffixes;
+  const beyond = db.prepare('SELECT COUNT(*) FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ?').pluck().get(row.id, kind, pages) as number;
+  if (beyond !== 0) throw corrupt(path, `shard ${row.id} has ${pages + beyond} pages of ${name}`);
+  return out;
 }
 
 /** Reads and decodes one shard's arrays whole (either layout), checking every checksum and length. */
@@ -188,9 +181,13 @@ export function readShard(db: Database.Database, path: string, row: ShardRow): S
 export function* readShardSteps(db: Database.Database, path: string, row: ShardRow): Generator<void, ShardParts> {
   try {
     const paged = isPagedShard(db, row.id);
-    const tokens = paged ? yield* readTokenPages(db, path, row) : decodeVarintDeflate(readKind(db, path, row.id, 'tokens'), row.stream_length);
+    const tokens = paged
+      ? yield* readPagesWhole(db, path, row, TOKEN_PAGES, row.stream_length, Infinity)
+      : decodeVarintDeflate(readKind(db, path, row.id, 'tokens'), row.stream_length);
     yield;
-    const suffixes = paged ? yield* readSuffixPages(db, path, row) : unpackFixedWidth(readKind(db, path, row.id, 'suffixes'), row.suffix_width);
+    const suffixes = paged
+      ? yield* readPagesWhole(db, path, row, SUFFIX_PAGES, row.suffix_count, row.stream_length)
+      : unpackFixedWidth(readKind(db, path, row.id, 'suffixes'), row.suffix_width);
     yield;
     const documentStarts = decodeVarintDeflate(readKind(db, path, row.id, 'document_starts'), row.document_count + 1);
     const numbers = decodeVarintDeflate(readKind(db, path, row.id, 'document_numbers'), row.document_count);
