@@ -280,9 +280,10 @@ export class CollectionIndex {
   }
 
   /**
-   * Reads whole, a shard a step, the shards of a held-whole collection that opened in
-   * place (OpenOptions.promoteAbove); searches switch to them all at once at the end, and
-   * the pages are let go. Checks run between the steps on the index as it was. Stops,
+   * Reads whole, in steps of tens of milliseconds, the shards of a held-whole collection
+   * that opened in place (OpenOptions.promoteAbove); progress counts shards. Searches
+   * switch to them all at once at the end, and the pages are let go. Checks run between
+   * the steps on the index as it was. Stops,
    * changing nothing, when the file changed meanwhile: the next load starts over.
    */
   *promoteSteps(onShard?: (done: number, total: number) => void): Generator<void, void> {
