@@ -88,6 +88,34 @@ describe('paged shards', () => {
     paged.close();
   });
 
+  it('read the right page when its row is not where the pages were written (found by key instead)', async () => {
+    const documents = documentsOf(5, 24, 1_500);
+    const path = join(tempDir(), 'moved.unl');
+    await createCollection(path, recordsOf(documents), { name: 'moved', shardTokens: 14_000 });
+    const whole = CollectionIndex.open(path);
+    const expected = documents.map((d) => Array.from(whole.phraseIndex().documentTokens(whole.phraseIndex().documentNumberOf(d.id)!)!));
+    whole.close();
+    // Page 1 of every shard's tokens moves to the end of the table, and page 2 into page 1's
+    // row: row id (page 0's + 1) now holds page 2, and (page 0's + 2) nothing.
+    const db = new Database(path);
+    const move = db.prepare("UPDATE shard_parts SET id = ? WHERE shard_id = ? AND kind = 'token_pages' AND part = ?");
+    for (const { shard_id: shard, first } of db.prepare("SELECT shard_id, id AS first FROM shard_parts WHERE kind = 'token_pages' AND part = 0").all() as {
+      shard_id: number;
+      first: number;
+    }[]) {
+      const pages = db.prepare("SELECT COUNT(*) FROM shard_parts WHERE shard_id = ? AND kind = 'token_pages'").pluck().get(shard) as number;
+      if (pages < 3) continue;
+      move.run((db.prepare('SELECT MAX(id) FROM shard_parts').pluck().get() as number) + 1, shard, 1);
+      move.run(first + 1, shard, 2);
+    }
+    db.close();
+    const paged = CollectionIndex.open(path, { residentTokens: 0, pageCacheBytes: 3 * PAGE_VALUES * 4 });
+    const index = paged.phraseIndex();
+    expect(index.shards.filter((shard) => shard.streamLength > 3 * PAGE_VALUES).length).toBeGreaterThanOrEqual(2);
+    documents.forEach((d, i) => expect(Array.from(index.documentTokens(index.documentNumberOf(d.id)!)!)).toEqual(expected[i]));
+    paged.close();
+  });
+
   it('count only live documents after removals, like the file held whole', async () => {
     const documents = documentsOf(11, 24, 700);
     const path = join(tempDir(), 'removed.unl');
