@@ -1,6 +1,7 @@
 // The scale benchmark's section of BENCHMARKS.md (between SCALE_START and SCALE_END) and
 // its chart: cost against collection size, each figure as a multiple of the court's.
 import { quantile } from '../quantile.js';
+import { RESIDENT_BYTES_PER_TOKEN, residentTokenLimit } from '../../electron/index-store/collection-index.js';
 
 export interface ScaleBuild {
   seconds: number;
@@ -249,6 +250,13 @@ ${pagedSection(results)}
 ${SCALE_END}`;
 }
 
+/** Which rows of the main table were held whole, as their detection runs found. */
+function heldWholeSentence(results: ScaleResults): string {
+  const paged = results.sizes.filter((r) => r.detect?.paged === true).map((r) => r.label);
+  if (paged.length === 0) return 'The rows above are held whole.';
+  return `In the rows above, ${paged.join(' and ')} ${paged.length === 1 ? 'was' : 'were'} searched in place; the others were held whole.`;
+}
+
 /** The collections searched in place, beside the same ones held whole. */
 function pagedSection(results: ScaleResults): string {
   const rows = results.sizes.filter((r) => r.pagedDetect !== undefined && r.detect !== undefined);
@@ -256,7 +264,7 @@ function pagedSection(results: ScaleResults): string {
   const quantiles = (ms: number[]): string => `${f(quantile(ms, 0.5))} / ${f(quantile(ms, 0.95))}`;
   const line = (r: ScaleRow, d: ScaleDetect, how: string): string =>
     `| ${r.label} | ${how} | ${f(d.openSeconds, 2)} | ${d.firstCheckMs === undefined ? '–' : f(d.firstCheckMs, 0)} | ${f(d.maxRssMb / 1024, 2)} | ${d.bytesPerJudgment === null ? '–' : f(d.bytesPerJudgment / 1024, 0)} | ${quantiles(d.arity1)} | ${quantiles(d.arity3)} |`;
-  return `Held whole or searched in place. A collection is held in memory whole when that takes at most 40 % of the machine's memory, and searched in place, page by page, above that (electron/index-store/collection-index.ts); on this machine that is above about 580M tokens, so the rows above are held whole. Here each remix is also opened searched in place, with the page cache of the operating system dropped first where it can be, and the first ${rows[0]!.pagedDetect!.judgments ?? 144} judgments checked (the first check right after opening, then one untimed pass and the timed ones). Its page cache is a quarter of the memory.
+  return `Held whole or searched in place. A collection is held in memory whole when that takes at most 40 % of the machine's memory, and searched in place, page by page, above that (electron/index-store/collection-index.ts); on this machine that is above about ${f(residentTokenLimit() / 1e6, 0)}M tokens (${RESIDENT_BYTES_PER_TOKEN} bytes a token). ${heldWholeSentence(results)} Here each remix is also opened searched in place, with the page cache of the operating system dropped first where it can be, and the first ${rows[0]!.pagedDetect!.judgments ?? 144} judgments checked (the first check right after opening, then one untimed pass and the timed ones). Its page cache is a quarter of the memory.
 
 | collection | searched | open (s) | first check (ms) | query RSS (GB) | KB read per judgment | arity 1 median / p95 (ms) | arity ≤ 3 median / p95 (ms) |
 | --- | --- | --- | --- | --- | --- | --- | --- |

@@ -7,8 +7,7 @@
  * In memory per shard: document starts and numbers, liveness, the sampled phrases (0.25
  * bytes a token), a coarse position-to-document table and, once the shard is searched,
  * its table of first tokens (first-token-buckets.ts). Distinct documents are counted
- * by scanning the range, not from Shard's precomputed table of 4 bytes a token: detection
- * asks for k documents and stops there, and postings of common phrases are cached above.
+ * by scanning the range, as in Shard (ShardDocuments.countInRange).
  */
 import { PAGE_MASK, PAGE_SHIFT, PAGE_VALUES, PageKind, pageCount, type PageCache, type PageOwner } from './shard-pages.js';
 import type { IndexShard } from './shard.js';
@@ -37,9 +36,6 @@ export class PagedShard implements IndexShard, PageOwner {
   private readonly samples: SuffixSamples;
   /** Positions to documents, and local documents to sorted numbers (as in Shard). */
   private readonly documents: ShardDocuments;
-  /** seen[d] === stamp when document d was counted in the current scan: no clearing between scans. */
-  private readonly seen: Int32Array;
-  private stamp = 0;
   /** The cache's arena of decoded pages (shard-pages.ts). */
   private readonly arena: Uint32Array;
   /** Offset in the arena of each page, by page number; -1 where the page is not in memory. */
@@ -60,7 +56,6 @@ export class PagedShard implements IndexShard, PageOwner {
     const documents = parts.documentNumbers.length;
     this.live = new Uint8Array(documents);
     for (let d = 0; d < documents; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
-    this.seen = new Int32Array(documents);
     this.documents = new ShardDocuments(parts.documentStarts, parts.documentNumbers);
     this.samples = new SuffixSamples(parts.samples, this);
     this.arena = pages.arena;
@@ -188,39 +183,12 @@ export class PagedShard implements IndexShard, PageOwner {
     return true;
   }
 
-  /** Starts a scan: a fresh stamp, so that `seen` needs no clearing. */
-  private nextStamp(): number {
-    if (this.stamp === 0x7fffffff) {
-      this.seen.fill(0);
-      this.stamp = 0;
-    }
-    return ++this.stamp;
-  }
-
   countDocuments(lo: number, hi: number, cap: number): number {
-    const stamp = this.nextStamp();
-    let found = 0;
-    for (let i = lo; i < hi && found < cap; i++) {
-      const d = this.documents.documentAt(this.suffixAt(i));
-      if (this.live[d] === 1 && this.seen[d] !== stamp) {
-        this.seen[d] = stamp;
-        found++;
-      }
-    }
-    return found;
+    return this.documents.countInRange(this, this.live, lo, hi, cap);
   }
 
   sortedDocumentNumbers(lo: number, hi: number, out: Int32Array, at: number): number {
-    const stamp = this.nextStamp();
-    let end = at;
-    for (let i = lo; i < hi; i++) {
-      const d = this.documents.documentAt(this.suffixAt(i));
-      if (this.live[d] === 1 && this.seen[d] !== stamp) {
-        this.seen[d] = stamp;
-        out[end++] = d;
-      }
-    }
-    return this.documents.toSortedNumbers(out, at, end);
+    return this.documents.sortedNumbersInRange(this, this.live, lo, hi, out, at);
   }
 
   documentTokens(local: number): Uint32Array {

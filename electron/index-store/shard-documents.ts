@@ -11,6 +11,11 @@
  */
 const MARK_SCAN_RATIO = 32;
 
+/** Where each entry of a shard's suffix array starts in its token stream. */
+export interface PhraseStarts {
+  suffixAt(i: number): number;
+}
+
 export class ShardDocuments {
   /** Document of every 2^coarseShift-th stream position (see documentAt). */
   private readonly coarse: Uint32Array;
@@ -19,6 +24,9 @@ export class ShardDocuments {
   private readonly numbersAscending: boolean;
   /** Scratch marks of toSortedNumbers, one per local document, all 0 between calls. */
   private marks: Uint8Array | undefined;
+  /** seen[d] === stamp when document d was met in the current scan: no clearing between scans. */
+  private seen: Int32Array | undefined;
+  private stamp = 0;
 
   constructor(
     /** Offset of each document's first token, plus a final entry equal to the stream's length. */
@@ -48,6 +56,53 @@ export class ShardDocuments {
     let d = this.coarse[position >>> this.coarseShift]!;
     while (this.documentStarts[d + 1]! <= position) d++;
     return d;
+  }
+
+  /** Starts a scan: a fresh stamp, so that `seen` needs no clearing. */
+  private nextStamp(): number {
+    if (this.stamp === 0x7fffffff) {
+      this.seen!.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  }
+
+  /**
+   * Distinct live documents of the phrase starts [lo, hi), counted up to `cap`, by scanning
+   * them: detection asks for k documents and stops there, so a precomputed table of 4 bytes
+   * a token buys little, and postings of common phrases are cached above (postings-cache.ts).
+   */
+  countInRange(phrases: PhraseStarts, live: Uint8Array, lo: number, hi: number, cap: number): number {
+    const seen = (this.seen ??= new Int32Array(this.documentNumbers.length));
+    const stamp = this.nextStamp();
+    let found = 0;
+    for (let i = lo; i < hi && found < cap; i++) {
+      const d = this.documentAt(phrases.suffixAt(i));
+      if (live[d] === 1 && seen[d] !== stamp) {
+        seen[d] = stamp;
+        found++;
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Writes the document numbers of the distinct live documents of the phrase starts
+   * [lo, hi) into `out` from `at`, ascending; returns where they end. `out` needs room
+   * for them all.
+   */
+  sortedNumbersInRange(phrases: PhraseStarts, live: Uint8Array, lo: number, hi: number, out: Int32Array, at: number): number {
+    const seen = (this.seen ??= new Int32Array(this.documentNumbers.length));
+    const stamp = this.nextStamp();
+    let end = at;
+    for (let i = lo; i < hi; i++) {
+      const d = this.documentAt(phrases.suffixAt(i));
+      if (live[d] === 1 && seen[d] !== stamp) {
+        seen[d] = stamp;
+        out[end++] = d;
+      }
+    }
+    return this.toSortedNumbers(out, at, end);
   }
 
   /**

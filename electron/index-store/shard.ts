@@ -1,15 +1,24 @@
 /**
  * A shard: some documents of the collection as one token stream and its sorted phrase
  * starts (a suffix array truncated at segment ends). Every phrase's occurrences in the
- * shard form one contiguous range of `suffixes`, found by binary search one token at a
- * time. Documents are added as new shards and removed by marking them dead, so neither
- * rebuilds the shards already written.
+ * shard form one contiguous range of the phrase starts, found by binary search one token
+ * at a time. Documents are added as new shards and removed by marking them dead, so
+ * neither rebuilds the shards already written.
+ *
+ * Held whole in memory, in little of it: the stream and the phrase starts bit-packed
+ * (packed-uints.ts), about 5.5 bytes a token at 300M tokens against 8 as Uint32Arrays,
+ * and distinct documents counted by scanning a range, as a shard searched in place does
+ * (paged-shard.ts). Until 2026-12-03 a shard also kept the document of each phrase start
+ * and a table of each entry's previous entry from the same document (6 more bytes a
+ * token, 16.5 in all: 4.9 GB at 300M tokens), which let a count skip runs of one
+ * document. Detection asks for k documents and stops there, and the postings of common
+ * phrases are cached above (postings-cache.ts), so the scan was as fast on the 144 court
+ * judgments (BENCHMARKS.md).
  */
-
-import { DistinctDocuments } from './distinct-documents.js';
+import { runToEnd } from '../../shared/steps.js';
+import { bitsFor, PackedUints } from './packed-uints.js';
 import { ShardDocuments } from './shard-documents.js';
 import { sampleRecords, SuffixSamples } from './suffix-samples.js';
-import { runToEnd } from '../../shared/steps.js';
 
 /** The persisted parts of a shard. */
 export interface ShardParts {
@@ -21,67 +30,6 @@ export interface ShardParts {
   readonly documentStarts: Uint32Array;
   /** Collection-wide document number of each document of the shard. */
   readonly documentNumbers: Int32Array;
-}
-
-/** Entries a step of Shard.steps goes through before it yields (about 10–40 ms here). */
-const ENTRIES_PER_STEP = 1 << 20;
-
-/**
- * The shard-local document of each suffix, through the coarse table of ShardDocuments:
- * a lookup per suffix at random in a full table was the largest cost of opening a shard.
- */
-function* documentsOfSuffixes(parts: ShardParts, documents: ShardDocuments): Generator<void, Uint16Array | Uint32Array> {
-  const { suffixes } = parts;
-  const out = parts.documentNumbers.length <= 0xffff ? new Uint16Array(suffixes.length) : new Uint32Array(suffixes.length);
-  for (let from = 0; from < suffixes.length; from += ENTRIES_PER_STEP) {
-    const to = Math.min(suffixes.length, from + ENTRIES_PER_STEP);
-    for (let i = from; i < to; i++) out[i] = documents.documentAt(suffixes[i]!);
-    if (to < suffixes.length) yield;
-  }
-  return out;
-}
-
-/** What a shard works out from its parts when it is made. */
-interface ShardTables {
-  readonly live: Uint8Array;
-  readonly documents: ShardDocuments;
-  readonly documentOfSuffix: Uint16Array | Uint32Array;
-  readonly bucketStarts: Uint32Array;
-  readonly distinct: DistinctDocuments;
-}
-
-function* tablesSteps(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean): Generator<void, ShardTables> {
-  const documentCount = parts.documentNumbers.length;
-  const live = new Uint8Array(documentCount);
-  for (let d = 0; d < documentCount; d++) live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
-  const documents = new ShardDocuments(parts.documentStarts, parts.documentNumbers);
-  const documentOfSuffix = yield* documentsOfSuffixes(parts, documents);
-  yield;
-
-  const { tokens } = parts;
-  const counts = new Uint32Array(maxTokenId + 2);
-  for (let from = 0; from < tokens.length; from += ENTRIES_PER_STEP) {
-    const to = Math.min(tokens.length, from + ENTRIES_PER_STEP);
-    for (let i = from; i < to; i++) {
-      const t = tokens[i]!;
-      if (t > maxTokenId) throw new RangeError('Shard uses a token id beyond the vocabulary.');
-      counts[t]!++;
-    }
-    if (to < tokens.length) yield;
-  }
-  counts[0] = 0; // sentinels are not phrase starts
-  const bucketStarts = new Uint32Array(maxTokenId + 2);
-  let sum = 0;
-  for (let t = 0; t <= maxTokenId; t++) {
-    bucketStarts[t] = sum;
-    sum += counts[t]!;
-  }
-  bucketStarts[maxTokenId + 1] = sum;
-  if (sum !== parts.suffixes.length) throw new Error('Shard is inconsistent: token and suffix counts differ.');
-  yield;
-  const distinct = yield* DistinctDocuments.steps(documentOfSuffix, live);
-  yield;
-  return { live, documents, documentOfSuffix, bucketStarts, distinct };
 }
 
 /**
@@ -118,38 +66,89 @@ export interface IndexShard {
   documentOfSuffixAt(i: number): number;
 }
 
+/** Entries packed between two yields of Shard.steps (about 10 ms here). */
+const ENTRIES_PER_STEP = 1 << 20;
+
+/** What a shard makes of its parts: the packed arrays and the range of each first token. */
+interface PackedParts {
+  readonly tokens: PackedUints;
+  readonly suffixes: PackedUints;
+  readonly bucketStarts: Uint32Array;
+}
+
+function* packSteps(parts: ShardParts, maxTokenId: number): Generator<void, PackedParts> {
+  const { tokens, suffixes } = parts;
+  let largestToken = 0;
+  const counts = new Uint32Array(maxTokenId + 2);
+  for (let from = 0; from < tokens.length; from += ENTRIES_PER_STEP) {
+    const to = Math.min(tokens.length, from + ENTRIES_PER_STEP);
+    for (let i = from; i < to; i++) {
+      const t = tokens[i]!;
+      if (t > maxTokenId) throw new RangeError('Shard uses a token id beyond the vocabulary.');
+      counts[t]!++;
+      if (t > largestToken) largestToken = t;
+    }
+    yield;
+  }
+  counts[0] = 0; // sentinels are not phrase starts
+  const bucketStarts = new Uint32Array(maxTokenId + 2);
+  let sum = 0;
+  for (let t = 0; t <= maxTokenId; t++) {
+    bucketStarts[t] = sum;
+    sum += counts[t]!;
+  }
+  bucketStarts[maxTokenId + 1] = sum;
+  if (sum !== suffixes.length) throw new Error('Shard is inconsistent: token and suffix counts differ.');
+
+  const packedTokens = new PackedUints(tokens.length, bitsFor(largestToken));
+  for (let from = 0; from < tokens.length; from += ENTRIES_PER_STEP) {
+    packedTokens.setRange(tokens, from, Math.min(tokens.length, from + ENTRIES_PER_STEP));
+    yield;
+  }
+  const packedSuffixes = new PackedUints(suffixes.length, bitsFor(Math.max(0, tokens.length - 1)));
+  for (let from = 0; from < suffixes.length; from += ENTRIES_PER_STEP) {
+    const to = Math.min(suffixes.length, from + ENTRIES_PER_STEP);
+    // A phrase start past the stream would read another shard's bits, not fail.
+    for (let i = from; i < to; i++) if (suffixes[i]! >= tokens.length) throw new Error('Shard is inconsistent: a phrase starts past its stream.');
+    packedSuffixes.setRange(suffixes, from, to);
+    yield;
+  }
+  return { tokens: packedTokens, suffixes: packedSuffixes, bucketStarts };
+}
+
 export class Shard implements IndexShard {
-  readonly tokens: Uint32Array;
-  readonly suffixes: Uint32Array;
   readonly documentStarts: Uint32Array;
   readonly documentNumbers: Int32Array;
-  /** Shard-local document of each entry of `suffixes`. */
-  readonly documentOfSuffix: Uint16Array | Uint32Array;
   /** 1 for documents still in the collection; change through setLive(). */
   readonly live: Uint8Array;
-  /** Distinct-document counting over ranges of `suffixes` (rebuilt when liveness changes). */
-  distinct: DistinctDocuments;
   /** Counts the changes of `live`: postings cached before a change are stale after it. */
   liveVersion = 0;
+  readonly streamLength: number;
+  readonly suffixCount: number;
+  readonly hasBucketTable = true;
+  private readonly tokens: PackedUints;
+  private readonly suffixes: PackedUints;
   /** Positions to documents, and local documents to sorted numbers. */
   private readonly documents: ShardDocuments;
-  /** Range of `suffixes` starting with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
+  /** Range of phrase starts beginning with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
   private readonly bucketStarts: Uint32Array;
   /** The first tokens of every 64th phrase, for the first steps of a search. */
   private readonly samples: SuffixSamples;
 
-  constructor(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean, tables?: ShardTables) {
-    this.tokens = parts.tokens;
-    this.suffixes = parts.suffixes;
+  /** Packs a shard's parts; the parts' arrays are not kept. */
+  constructor(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean, packed?: PackedParts) {
+    const made = packed ?? runToEnd(packSteps(parts, maxTokenId));
     this.documentStarts = parts.documentStarts;
     this.documentNumbers = parts.documentNumbers;
-    const made = tables ?? runToEnd(tablesSteps(parts, maxTokenId, isLive));
-    this.live = made.live;
-    this.documents = made.documents;
-    this.documentOfSuffix = made.documentOfSuffix;
+    this.streamLength = parts.tokens.length;
+    this.suffixCount = parts.suffixes.length;
+    this.tokens = made.tokens;
+    this.suffixes = made.suffixes;
     this.bucketStarts = made.bucketStarts;
-    this.distinct = made.distinct;
-    this.samples = new SuffixSamples(sampleRecords(this.tokens, this.suffixes), this);
+    this.documents = new ShardDocuments(parts.documentStarts, parts.documentNumbers);
+    this.live = new Uint8Array(parts.documentNumbers.length);
+    for (let d = 0; d < this.live.length; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
+    this.samples = new SuffixSamples(sampleRecords(parts.tokens, parts.suffixes), this);
   }
 
   /**
@@ -158,11 +157,19 @@ export class Shard implements IndexShard {
    * them (CollectionIndex.promoteSteps).
    */
   static *steps(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean): Generator<void, Shard> {
-    const tables = yield* tablesSteps(parts, maxTokenId, isLive);
-    return new Shard(parts, maxTokenId, isLive, tables);
+    const packed = yield* packSteps(parts, maxTokenId);
+    return new Shard(parts, maxTokenId, isLive, packed);
   }
 
-  /** Marks documents live or removed; returns true when anything changed. */
+  /** Bytes the packed stream and phrase starts take. */
+  get packedBytes(): number {
+    return this.tokens.byteLength + this.suffixes.byteLength;
+  }
+
+  get documentCount(): number {
+    return this.documentNumbers.length;
+  }
+
   setLive(isLive: (documentNumber: number) => boolean): boolean {
     let changed = false;
     for (let d = 0; d < this.documentCount; d++) {
@@ -172,89 +179,47 @@ export class Shard implements IndexShard {
         changed = true;
       }
     }
-    if (changed) {
-      this.distinct = new DistinctDocuments(this.documentOfSuffix, this.live);
-      this.liveVersion++;
-    }
+    if (changed) this.liveVersion++;
     return changed;
   }
 
-  get documentCount(): number {
-    return this.documentNumbers.length;
-  }
-
-  get suffixCount(): number {
-    return this.suffixes.length;
-  }
-
-  get streamLength(): number {
-    return this.tokens.length;
-  }
-
-  readonly hasBucketTable = true;
-
   suffixAt(i: number): number {
-    return this.suffixes[i]!;
+    return this.suffixes.get(i);
   }
 
   tokenAt(position: number): number {
-    return this.tokens[position]!;
+    return this.tokens.get(position);
   }
 
   documentOfSuffixAt(i: number): number {
-    return this.documentOfSuffix[i]!;
+    return this.documents.documentAt(this.suffixes.get(i));
   }
 
-  countDocuments(lo: number, hi: number, cap: number): number {
-    return this.distinct.count(lo, hi, cap);
-  }
-
-  /** Lower end of the range of phrases starting with `tokenId`. */
   bucketLow(tokenId: number): number {
     return tokenId > 0 && tokenId + 1 < this.bucketStarts.length ? this.bucketStarts[tokenId]! : 0;
   }
 
-  /** Upper end (exclusive) of the range of phrases starting with `tokenId`. */
   bucketHigh(tokenId: number): number {
     return tokenId > 0 && tokenId + 1 < this.bucketStarts.length ? this.bucketStarts[tokenId + 1]! : 0;
   }
 
-  /**
-   * Within [low, high), whose phrases share their first `depth` tokens, the first entry
-   * whose token at `depth` is ≥ `tokenId` (or > it, when `strictlyAbove`).
-   */
-  private boundAt(low: number, high: number, depth: number, tokenId: number, strictlyAbove: boolean): number {
-    const { suffixes, tokens } = this;
-    let lo = low;
-    let hi = high;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const t = tokens[suffixes[mid]! + depth]!;
-      if (t < tokenId || (strictlyAbove && t === tokenId)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+  countDocuments(lo: number, hi: number, cap: number): number {
+    return this.documents.countInRange(this, this.live, lo, hi, cap);
   }
 
-  /**
-   * Writes the document numbers of the distinct live documents of [lo, hi) into `out`
-   * from `at`, ascending; returns where it stopped. `out` needs room for them all.
-   */
   sortedDocumentNumbers(lo: number, hi: number, out: Int32Array, at: number): number {
-    return this.documents.toSortedNumbers(out, at, this.distinct.collectDistinct(lo, hi, out, at));
+    return this.documents.sortedNumbersInRange(this, this.live, lo, hi, out, at);
   }
 
-  /** True when the phrase of entry i has path[from..] as its tokens [from, path.length). */
   holdsPathAt(i: number, from: number, path: readonly number[]): boolean {
-    const start = this.suffixes[i]!;
-    for (let j = from; j < path.length; j++) if (this.tokens[start + j] !== path[j]) return false;
+    const start = this.suffixes.get(i);
+    for (let j = from; j < path.length; j++) if (this.tokens.get(start + j) !== path[j]) return false;
     return true;
   }
 
   /**
    * Within [low, high), whose phrases share their first `from` tokens, the first entry
-   * whose tokens [from, path.length) are ≥ path[from..] (or > it, when `strictlyAbove`):
-   * boundAt over one token or several at once (a range that lags several tokens behind).
+   * whose tokens [from, path.length) are ≥ path[from..] (or > it, when `strictlyAbove`).
    * The sampled phrases narrow a large range first (suffix-samples.ts).
    */
   boundPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number {
@@ -264,21 +229,15 @@ export class Shard implements IndexShard {
       lo = this.samples.low;
       hi = this.samples.high;
     }
-    return from === path.length - 1 ? this.boundAt(lo, hi, from, path[from]!, strictlyAbove) : this.searchPath(lo, hi, from, path, strictlyAbove);
-  }
-
-  private searchPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number {
     const { suffixes, tokens } = this;
     const depth = path.length;
-    let lo = low;
-    let hi = high;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const start = suffixes[mid]!;
-      // Compare the suffix with the path from `from` on; a sentinel (0) ends the comparison below any token.
+      const start = suffixes.get(mid);
+      // A sentinel (0) ends the comparison below any token; no phrase runs past the stream's last sentinel.
       let order = 0;
       for (let j = from; j < depth && order === 0; j++) {
-        const t = tokens[start + j]!;
+        const t = tokens.get(start + j);
         const p = path[j]!;
         if (t !== p) order = t < p ? -1 : 1;
       }
@@ -288,8 +247,7 @@ export class Shard implements IndexShard {
     return lo;
   }
 
-  /** Tokens of one document (sentinels included), for rebuilding and term statistics. */
   documentTokens(local: number): Uint32Array {
-    return this.tokens.subarray(this.documentStarts[local]!, this.documentStarts[local + 1]!);
+    return this.tokens.slice(this.documentStarts[local]!, this.documentStarts[local + 1]!);
   }
 }

@@ -1,7 +1,8 @@
 /**
- * A shard's document of each suffix, found through a small table of every 2^shift-th
- * position (see documentsOfSuffixes), against the plain lookup by position: documents of
- * every length, from one token to thousands, and more documents than 16 bits can number.
+ * A shard held whole (shard.ts), against plain lookups and scans: the document of each
+ * phrase start, found through a small table of every 2^shift-th position, for documents
+ * of every length and more documents than 16 bits can number; distinct live documents of
+ * any range, counted and listed by scanning; and the bounds of a binary search.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -32,14 +33,17 @@ function tokenized(lengths: readonly number[], vocabulary: number, seed: number)
 }
 
 function expectDocumentsOfSuffixes(batch: TokenizedShard, vocabulary: number): void {
-  const shard = new Shard(sortShard(batch, vocabulary), vocabulary, () => true);
+  const parts = sortShard(batch, vocabulary);
+  const shard = new Shard(parts, vocabulary, () => true);
   const byPosition = new Uint32Array(batch.tokens.length);
   for (let d = 0; d + 1 < batch.documentStarts.length; d++) byPosition.fill(d, batch.documentStarts[d]!, batch.documentStarts[d + 1]!);
-  const expected = Array.from(shard.suffixes, (position) => byPosition[position]!);
-  expect(Array.from(shard.documentOfSuffix)).toEqual(expected);
+  const expected = Array.from(parts.suffixes, (position) => byPosition[position]!);
+  expect(Array.from({ length: shard.suffixCount }, (_, i) => shard.documentOfSuffixAt(i))).toEqual(expected);
+  expect(Array.from({ length: shard.suffixCount }, (_, i) => shard.suffixAt(i))).toEqual(Array.from(parts.suffixes));
+  expect(Array.from({ length: shard.streamLength }, (_, i) => shard.tokenAt(i))).toEqual(Array.from(batch.tokens));
 }
 
-describe('Shard.documentOfSuffix', () => {
+describe('Shard.documentOfSuffixAt', () => {
   it('agrees with the lookup by position for documents of any mix of lengths', () => {
     fc.assert(
       fc.property(
@@ -55,22 +59,58 @@ describe('Shard.documentOfSuffix', () => {
     );
   });
 
-  it('numbers more than 65,535 documents with 32 bits', () => {
+  it('numbers more than 65,535 documents', () => {
     const batch = tokenized(
       Array.from({ length: 70_000 }, (_, i) => 1 + (i % 3)),
       20,
       7,
     );
     expectDocumentsOfSuffixes(batch, 20);
-    expect(new Shard(sortShard(batch, 20), 20, () => true).documentOfSuffix).toBeInstanceOf(Uint32Array);
+  });
+});
+
+describe('Shard.countDocuments and sortedDocumentNumbers', () => {
+  it('count and list the distinct live documents of any range, as a scan of the range does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer(),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 40 })), { minLength: 1, maxLength: 20 }),
+        (lengths, vocabulary, seed, ranges) => {
+          const batch = tokenized(lengths, vocabulary, seed);
+          const parts = sortShard(batch, vocabulary);
+          // Every third document removed: a removed document is never counted.
+          const isLive = (n: number): boolean => n % 3 !== 0;
+          const shard = new Shard(parts, vocabulary, isLive);
+          const documentOf = (position: number): number => {
+            let d = 0;
+            while (batch.documentStarts[d + 1]! <= position) d++;
+            return batch.documentNumbers[d]!;
+          };
+          const entries = shard.suffixCount;
+          for (const [a, b, cap] of ranges) {
+            const lo = a % (entries + 1);
+            const hi = lo + (b % (entries - lo + 1));
+            const distinct = [...new Set(Array.from(parts.suffixes.subarray(lo, hi), documentOf))].filter(isLive).sort((x, y) => x - y);
+            expect(shard.countDocuments(lo, hi, cap)).toBe(Math.min(cap, distinct.length));
+            const out = new Int32Array(distinct.length + 2).fill(-7);
+            const end = shard.sortedDocumentNumbers(lo, hi, out, 1);
+            expect(Array.from(out.subarray(1, end))).toEqual(distinct);
+            expect(out[0]).toBe(-7);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 
 /** −1, 0, 1: entry i's phrase against path[from..] (tokens [from, path.length); a segment end sorts first). */
 function comparePhrase(shard: Shard, i: number, from: number, path: readonly number[]): number {
-  const start = shard.suffixes[i]!;
+  const start = shard.suffixAt(i);
   for (let j = from; j < path.length; j++) {
-    const t = shard.tokens[start + j]!;
+    const t = shard.tokenAt(start + j);
     if (t !== path[j]) return t < path[j]! ? -1 : 1;
   }
   return 0;
@@ -88,7 +128,7 @@ describe('Shard.boundPath', () => {
         fc.array(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 7 }), { minLength: 1, maxLength: 20 }),
         (lengths, vocabulary, seed, paths) => {
           const shard = new Shard(sortShard(tokenized(lengths, vocabulary, seed), vocabulary), vocabulary, () => true);
-          const entries = shard.suffixes.length;
+          const entries = shard.suffixCount;
           for (const raw of paths) {
             const path = raw.map((t) => 1 + ((t - 1) % vocabulary));
             for (let from = 0; from < path.length; from++) {
