@@ -16,7 +16,7 @@
  * judgments (BENCHMARKS.md).
  */
 import { runToEnd } from '../../shared/steps.js';
-import { bitsFor, PackedUints } from './packed-uints.js';
+import { bitsFor, PackedUints, unpack } from './packed-uints.js';
 import { ShardDocuments } from './shard-documents.js';
 import { sampleRecords, SuffixSamples } from './suffix-samples.js';
 
@@ -229,15 +229,40 @@ export class Shard implements IndexShard {
       lo = this.samples.low;
       hi = this.samples.high;
     }
-    const { suffixes, tokens } = this;
-    const depth = path.length;
+    return from === path.length - 1 ? this.boundAt(lo, hi, from, path[from]!, strictlyAbove) : this.searchPath(lo, hi, from, path, strictlyAbove);
+  }
+
+  /**
+   * Within [low, high), whose phrases share their first `depth` tokens, the first entry
+   * whose token at `depth` is ≥ `tokenId` (or > it, when `strictlyAbove`).
+   */
+  private boundAt(low: number, high: number, depth: number, tokenId: number, strictlyAbove: boolean): number {
+    const { words: suffixWords, width: suffixWidth, mask: suffixMask } = this.suffixes;
+    const { words: tokenWords, width: tokenWidth, mask: tokenMask } = this.tokens;
+    let lo = low;
+    let hi = high;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const start = suffixes.get(mid);
-      // A sentinel (0) ends the comparison below any token; no phrase runs past the stream's last sentinel.
+      const t = unpack(tokenWords, tokenWidth, tokenMask, unpack(suffixWords, suffixWidth, suffixMask, mid) + depth);
+      if (t < tokenId || (strictlyAbove && t === tokenId)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private searchPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number {
+    const { words: suffixWords, width: suffixWidth, mask: suffixMask } = this.suffixes;
+    const { words: tokenWords, width: tokenWidth, mask: tokenMask } = this.tokens;
+    const depth = path.length;
+    let lo = low;
+    let hi = high;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const start = unpack(suffixWords, suffixWidth, suffixMask, mid);
+      // Compare the suffix with the path from `from` on; a sentinel (0) ends the comparison below any token.
       let order = 0;
       for (let j = from; j < depth && order === 0; j++) {
-        const t = tokens.get(start + j);
+        const t = unpack(tokenWords, tokenWidth, tokenMask, start + j);
         const p = path[j]!;
         if (t !== p) order = t < p ? -1 : 1;
       }

@@ -10,9 +10,9 @@ describe('PackedUints', () => {
   it('gives back every value packed, at every width, whatever the neighbours', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 31 }).chain((width) =>
-          fc.tuple(fc.constant(width), fc.array(fc.integer({ min: 0, max: 2 ** width - 1 }), { minLength: 0, maxLength: 200 })),
-        ),
+        fc
+          .integer({ min: 1, max: 31 })
+          .chain((width) => fc.tuple(fc.constant(width), fc.array(fc.integer({ min: 0, max: 2 ** width - 1 }), { minLength: 0, maxLength: 200 }))),
         ([width, values]) => {
           const packed = new PackedUints(values.length, width);
           packed.setRange(values, 0, values.length);
