@@ -74,12 +74,13 @@ export const PROMOTE_ABOVE_TOKENS = 50_000_000;
 const PROMOTION_PAGE_CACHE_BYTES = 1024 * 1024 * 1024;
 
 /**
- * Memory a collection held whole takes per stream token (shard.ts): the token stream and
- * the phrase starts bit-packed (about 5.8 bytes at 300M tokens), each shard's range of
- * every first token, the sampled phrases, the postings cache, and what the allocator keeps
- * after reading the shards: 2.47 GB at the peak for 300M tokens, measured (8.2 bytes).
+ * Memory a collection held whole takes per stream token (a phrase start or a segment end;
+ * shard.ts): the token stream and the phrase starts bit-packed (about 4.8 bytes at 300M
+ * tokens), each shard's range of every first token, the sampled phrases, the postings
+ * cache, and what the allocator keeps after reading the shards: 2.47 GB at the peak for
+ * the 362M stream tokens of a 300M-token collection, measured (6.8 bytes).
  */
-export const RESIDENT_BYTES_PER_TOKEN = 8.5;
+export const RESIDENT_BYTES_PER_TOKEN = 7;
 /** Share of the machine's memory a collection held whole may take. */
 const RESIDENT_MEMORY_SHARE = 0.4;
 /** Share of the machine's memory the pages of a collection searched in place may take. */
@@ -90,7 +91,7 @@ const PAGE_CACHE_MEMORY_SHARE = 0.25;
  * reads arrays in memory; paged, it reads pages (about 100 µs each from the file, then
  * cached; see shard-pages.ts), and is 1.4 to 2 times slower even when every page is cached (arity-1 median
  * and p95 at 100M and 300M tokens), and far slower while they are not. So a collection is paged only where holding it whole would take
- * more than 40 % of the memory: above about 1.1B tokens on 24 GB.
+ * more than 40 % of the memory: above about 1.47B stream tokens (1.2B tokens) on 24 GB.
  */
 export function residentTokenLimit(): number {
   return Math.floor((totalmem() * RESIDENT_MEMORY_SHARE) / RESIDENT_BYTES_PER_TOKEN);
