@@ -4,8 +4,8 @@
  *
  * Why: a Uint32Array spends 32 bits on a token id that needs 20 (a vocabulary of 680,000
  * keys at 300M tokens) and on a position that needs 24 (a shard of at most 15M tokens).
- * Packed, the two take 5.5 bytes a token instead of 8, and a binary search still reads one
- * or two words per probe, in the same cache line as before.
+ * Packed, the two take about 5.5 bytes a token instead of 8, and a binary search still
+ * reads one or two words per probe, mostly in the same cache line as before.
  */
 
 /** Bits needed to hold every value up to `max` (at least 1). */

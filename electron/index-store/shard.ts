@@ -6,14 +6,14 @@
  * neither rebuilds the shards already written.
  *
  * Held whole in memory, in little of it: the stream and the phrase starts bit-packed
- * (packed-uints.ts), about 5.5 bytes a token at 300M tokens against 8 as Uint32Arrays,
- * and distinct documents counted by scanning a range, as a shard searched in place does
- * (paged-shard.ts). Until 2026-12-03 a shard also kept the document of each phrase start
- * and a table of each entry's previous entry from the same document (6 more bytes a
- * token, 16.5 in all: 4.9 GB at 300M tokens), which let a count skip runs of one
- * document. Detection asks for k documents and stops there, and the postings of common
- * phrases are cached above (postings-cache.ts), so the scan was as fast on the 144 court
- * judgments (BENCHMARKS.md).
+ * (packed-uints.ts), about 4.8 bytes a stream token at 300M tokens against 8 as
+ * Uint32Arrays, and distinct documents counted by scanning a range, as a shard searched
+ * in place does (paged-shard.ts). Until 2026-12-03 a shard also kept the document of each
+ * phrase start and a table of each entry's previous entry from the same document (6 more
+ * bytes a token, 16.5 in all: 4.9 GB at 300M tokens), which let a count skip runs of one
+ * document. Detection asks for k documents and stops there, so arity-1 checks are as
+ * fast; arity ≤ 3 lists the documents of common phrases, a scan of their whole range,
+ * and is about 1.5 times slower at 300M, well within its target (BENCHMARKS.md).
  */
 import { runToEnd } from '../../shared/steps.js';
 import { bitsFor, PackedUints, unpack } from './packed-uints.js';
