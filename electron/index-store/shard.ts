@@ -37,6 +37,8 @@ export interface ShardParts {
  * read from the file page by page (PagedShard, paged-shard.ts).
  */
 export interface IndexShard {
+  /** Offset of each document's first token in the stream, plus a final entry equal to its length. */
+  readonly documentStarts: Uint32Array;
   readonly documentNumbers: Int32Array;
   /** 1 for documents still in the collection; change through setLive(). */
   readonly live: Uint8Array;
