@@ -163,11 +163,6 @@ export class Shard implements IndexShard {
     return new Shard(parts, maxTokenId, isLive, packed);
   }
 
-  /** Bytes the packed stream and phrase starts take. */
-  get packedBytes(): number {
-    return this.tokens.byteLength + this.suffixes.byteLength;
-  }
-
   get documentCount(): number {
     return this.documentNumbers.length;
   }
