@@ -44,7 +44,7 @@ export class PackedUints {
     readonly width: number,
   ) {
     if (!Number.isInteger(width) || width < 1 || width > 31) throw new RangeError(`Bit width ${width} is not between 1 and 31.`);
-    // Bit offsets are 32-bit integers in get(): 2^32 bits is 512 MB of values, far above a shard's.
+    // Bit offsets are 32-bit integers in unpack(): 2^32 bits is 512 MB of values, far above a shard's.
     if (length * width >= 2 ** 32) throw new RangeError(`${length} values of ${width} bits do not fit one packed array.`);
     this.words = new Uint32Array(Math.ceil((length * width) / 32) + 1);
     this.mask = 2 ** width - 1;
