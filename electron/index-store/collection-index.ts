@@ -12,7 +12,7 @@ import { Shard, type IndexShard } from './shard.js';
 import { PageCache } from './shard-pages.js';
 import { ShardedIndex, type DocumentDirectory } from './sharded-index.js';
 import { CollectionChangedError, shardExists } from './collection-changed.js';
-import { isPagedShard, listShards, readPagedShardParts, readShard, readShardSteps, readVocabulary } from './shard-storage.js';
+import { isPagedShard, listShards, readPagedShardParts, readShardArrays, readShardArraysSteps, readVocabulary } from './shard-storage.js';
 import { TextBlockReader, type StoredText } from './text-blocks.js';
 import { Vocabulary } from './vocabulary.js';
 
@@ -259,7 +259,7 @@ export class CollectionIndex {
         const shard =
           (paging || promoting) && this.pageCache !== undefined && isPagedShard(this.db, row.id)
             ? new PagedShard(readPagedShardParts(this.db, this.path, row), this.pageCache, isLive)
-            : new Shard(readShard(this.db, this.path, row), this.vocabulary.maxId, isLive);
+            : new Shard(readShardArrays(this.db, this.path, row, this.vocabulary.maxId), isLive);
         next.set(row.id, shard);
         // Kept at once: a load that is cancelled, or overtaken by another, loses nothing it decoded.
         this.loadedShards.set(row.id, shard);
@@ -292,6 +292,8 @@ export class CollectionIndex {
     const index = yield* this.phraseIndexSteps();
     const generation = this.loadedGeneration;
     if (!this.promotionPending) return;
+    // The first checks' pages would otherwise stay in memory beside every shard read whole.
+    this.pageCache?.clear();
     const rows = new Map(listShards(this.db).map((row) => [row.id, row]));
     const pending = [...this.loadedShards.values()].filter((shard) => shard instanceof PagedShard).length;
     const whole = new Map<number, IndexShard>();
@@ -308,7 +310,8 @@ export class CollectionIndex {
       try {
         // In steps of tens of milliseconds: a shard of 15M tokens takes about a second to read
         // and make, and a check that arrives meanwhile waits for the step under way.
-        whole.set(id, yield* Shard.steps(yield* readShardSteps(this.db, this.path, row), this.vocabulary.maxId, this.liveness));
+        // The paged shard's document tables and samples are the same arrays a Shard needs.
+        whole.set(id, new Shard(yield* readShardArraysSteps(this.db, this.path, row, this.vocabulary.maxId, shard), this.liveness));
       } catch (error) {
         if (!shardExists(this.db, id)) return;
         if (error instanceof AppError) throw error;

@@ -87,6 +87,11 @@ export class FirstTokenBuckets {
     this.starts[distinct] = total;
   }
 
+  /** The largest token id that starts a phrase; 0 for a shard of no phrases. */
+  get largestId(): number {
+    return this.ids.length === 0 ? 0 : this.ids[this.ids.length - 1]!;
+  }
+
   /** Index of the first id ≥ tokenId. */
   private rank(tokenId: number): number {
     let lo = 0;

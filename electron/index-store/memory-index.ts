@@ -35,7 +35,7 @@ export function buildMemoryIndex(documents: readonly MemoryDocument[], options: 
   }
   const removed = options.removed ?? new Set<string>();
   const liveNumbers = new Set(documents.flatMap((d, i) => (removed.has(d.id) ? [] : [i + 1])));
-  const shards = tokenized.map((t) => new Shard(sortShard(t, vocabulary.maxId), vocabulary.maxId, (n) => liveNumbers.has(n)));
+  const shards = tokenized.map((t) => Shard.fromParts(sortShard(t, vocabulary.maxId), vocabulary.maxId, (n) => liveNumbers.has(n)));
   const identities = documents.flatMap((d, i) => (removed.has(d.id) ? [] : [{ documentNumber: i + 1, externalId: d.id }]));
   return new ShardedIndex(vocabulary, shards, mapDirectory(identities));
 }

@@ -78,6 +78,16 @@ export class PackedUints {
     }
   }
 
+  /** Packs values[0, count) into indices [at, at + count) (each set once; see set()). */
+  setFrom(at: number, values: ArrayLike<number>, count: number): void {
+    const limit = this.mask;
+    for (let j = 0; j < count; j++) {
+      const value = values[j]!;
+      if (value > limit || value < 0) throw new RangeError(`Value ${value} does not fit ${this.width} bits.`);
+      this.set(at + j, value);
+    }
+  }
+
   /** Values [from, to) as a new Uint32Array. */
   slice(from: number, to: number): Uint32Array {
     const out = new Uint32Array(Math.max(0, to - from));

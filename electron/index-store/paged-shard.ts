@@ -33,12 +33,12 @@ export class PagedShard implements IndexShard, PageOwner {
   readonly live: Uint8Array;
   liveVersion = 0;
   readonly hasBucketTable = false;
-  private readonly samples: SuffixSamples;
+  /** sampleRecords() of the sorted shard, as stored (a Shard read from this one keeps the same array). */
+  readonly samples: Uint32Array;
+  private readonly sampled: SuffixSamples;
   /** Positions to documents, and local documents to sorted numbers (as in Shard). */
   private readonly documents: ShardDocuments;
-  /** The cache's arena of decoded pages (shard-pages.ts). */
-  private readonly arena: Uint32Array;
-  /** Offset in the arena of each page, by page number; -1 where the page is not in memory. */
+  /** Offset in the cache's arena (shard-pages.ts) of each page, by page number; -1 where the page is not in memory. */
   private readonly tokenSlots: Int32Array;
   private readonly suffixSlots: Int32Array;
 
@@ -57,8 +57,8 @@ export class PagedShard implements IndexShard, PageOwner {
     this.live = new Uint8Array(documents);
     for (let d = 0; d < documents; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
     this.documents = new ShardDocuments(parts.documentStarts, parts.documentNumbers);
-    this.samples = new SuffixSamples(parts.samples, this);
-    this.arena = pages.arena;
+    this.samples = parts.samples;
+    this.sampled = new SuffixSamples(parts.samples, this);
     this.tokenSlots = new Int32Array(pageCount(this.streamLength)).fill(-1);
     this.suffixSlots = new Int32Array(pageCount(this.suffixCount)).fill(-1);
   }
@@ -96,11 +96,11 @@ export class PagedShard implements IndexShard, PageOwner {
   }
 
   suffixAt(i: number): number {
-    return this.arena[this.suffixPage(i >>> PAGE_SHIFT) + (i & PAGE_MASK)]!;
+    return this.pages.arena[this.suffixPage(i >>> PAGE_SHIFT) + (i & PAGE_MASK)]!;
   }
 
   tokenAt(position: number): number {
-    return this.arena[this.tokenPage(position >>> PAGE_SHIFT) + (position & PAGE_MASK)]!;
+    return this.pages.arena[this.tokenPage(position >>> PAGE_SHIFT) + (position & PAGE_MASK)]!;
   }
 
   documentOfSuffixAt(i: number): number {
@@ -156,9 +156,9 @@ export class PagedShard implements IndexShard, PageOwner {
   boundPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number {
     let lo = low;
     let hi = high;
-    if (this.samples.window(low, high, from, path, strictlyAbove)) {
-      lo = this.samples.low;
-      hi = this.samples.high;
+    if (this.sampled.window(low, high, from, path, strictlyAbove)) {
+      lo = this.sampled.low;
+      hi = this.sampled.high;
     }
     const depth = path.length;
     while (lo < hi) {
@@ -199,7 +199,7 @@ export class PagedShard implements IndexShard, PageOwner {
       const slot = this.tokenPage(position >>> PAGE_SHIFT);
       const offset = position & PAGE_MASK;
       const take = Math.min(PAGE_VALUES - offset, to - position);
-      out.set(this.arena.subarray(slot + offset, slot + offset + take), position - from);
+      out.set(this.pages.arena.subarray(slot + offset, slot + offset + take), position - from);
       position += take;
     }
     return out;

@@ -101,8 +101,8 @@ export class PageCache {
   private readonly selectParts: Database.Statement;
   /** Row id of page 0 of each shard's tokens (key 2·id) and phrase starts (2·id + 1); see rowOf. */
   private readonly firstRows = new Map<number, number>();
-  /** Decoded pages, slot after slot. */
-  readonly arena: Uint32Array;
+  /** Decoded pages, slot after slot; replaced by clear(). */
+  arena: Uint32Array;
   /** Who holds each slot, and which page, so that reuse can tell the owner. */
   private readonly slotOwner: (PageOwner | undefined)[];
   private readonly slotKind: Uint8Array;
@@ -121,19 +121,8 @@ export class PageCache {
     this.selectFirstRow = db.prepare('SELECT id FROM shard_parts WHERE shard_id = ? AND kind = ? AND part = 0').pluck();
     this.selectParts = db.prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? ORDER BY part');
     // At least two slots: a search compares a token page with a suffix page.
-    let slots = Math.max(2, Math.floor(budgetBytes / (PAGE_VALUES * 4)));
-    // The arena is reserved, not touched: the system gives its memory as slots are filled. Where
-    // even the reservation is refused (a small address space), a smaller cache still answers.
-    let arena: Uint32Array | undefined;
-    while (arena === undefined) {
-      try {
-        arena = new Uint32Array(slots * PAGE_VALUES);
-      } catch (error) {
-        if (!(error instanceof RangeError) || slots <= 2) throw error;
-        slots = Math.max(2, Math.floor(slots / 2));
-      }
-    }
-    this.arena = arena;
+    this.arena = reserveArena(Math.max(2, Math.floor(budgetBytes / (PAGE_VALUES * 4))));
+    const slots = this.arena.length / PAGE_VALUES;
     this.slotOwner = new Array<PageOwner | undefined>(slots).fill(undefined);
     this.slotKind = new Uint8Array(slots);
     this.slotPage = new Int32Array(slots);
@@ -163,6 +152,22 @@ export class PageCache {
     } catch {
       throw corrupt(this.path, `shard ${owner.id} first tokens cannot be decoded`);
     }
+  }
+
+  /**
+   * Lets go of every decoded page and reserves a fresh arena of the same size. What the
+   * old arena's filled slots took from the system goes back with it, instead of staying
+   * until the cache itself goes: a collection read whole (CollectionIndex.promoteSteps)
+   * clears the pages of its first checks, about 240 MB at 300M tokens, before filling
+   * arrays that need that memory. Searches that come meanwhile read their pages again.
+   */
+  clear(): void {
+    for (let slot = 0; slot < this.slotOwner.length; slot++) {
+      this.slotOwner[slot]?.dropPage(this.slotKind[slot] as PageKind, this.slotPage[slot]!);
+      this.slotOwner[slot] = undefined;
+    }
+    this.nextSlot = 0;
+    this.arena = reserveArena(this.slotOwner.length);
   }
 
   setMaxTokenId(maxTokenId: number): void {
@@ -227,6 +232,21 @@ export class PageCache {
     this.slotKind[slot] = kind;
     this.slotPage[slot] = page;
     return offset;
+  }
+}
+
+/**
+ * An arena of `slots` pages, reserved, not touched: the system gives its memory as slots
+ * are filled. Where even the reservation is refused (a small address space), a smaller
+ * cache still answers.
+ */
+function reserveArena(slots: number): Uint32Array {
+  for (let n = slots; ; n = Math.max(2, Math.floor(n / 2))) {
+    try {
+      return new Uint32Array(n * PAGE_VALUES);
+    } catch (error) {
+      if (!(error instanceof RangeError) || n <= 2) throw error;
+    }
   }
 }
 

@@ -19,11 +19,12 @@ import {
 } from './blob-codec.js';
 import type { PagedShardParts } from './paged-shard.js';
 import { FORMAT_VERSION } from './schema.js';
-import type { ShardParts } from './shard.js';
+import { bucketStartsOf, packSteps, type ShardArrays, type ShardParts } from './shard.js';
+import { bitsFor, PackedUints } from './packed-uints.js';
 import type { StoredKeys } from './vocabulary.js';
 import { corrupt, encodeTokenPages, PAGE_VALUES, pageCount, SUFFIX_PAGES, SUFFIX_SAMPLES, TOKEN_PAGES } from './shard-pages.js';
 import { sampleRecordLength, sampleRecords } from './suffix-samples.js';
-import { encodeFirstTokenCounts, FIRST_TOKEN_COUNTS } from './first-token-buckets.js';
+import { encodeFirstTokenCounts, FIRST_TOKEN_COUNTS, FirstTokenBuckets } from './first-token-buckets.js';
 
 const PART_BYTES = 32 * 1024 * 1024;
 
@@ -134,22 +135,23 @@ const WHOLE_READS = {
 } as const;
 
 /**
- * Reads a paged shard's token stream or suffix array whole, a batch of pages a step. Each
- * step runs its own query: better-sqlite3 refuses other statements on a connection while
- * a query is still being iterated, and checks run between the steps. Every value must be
- * below `limit`.
+ * Reads a paged shard's token stream or suffix array, a batch of pages a step, and hands
+ * each page's values to `into` (a scratch array, reused). Each step runs its own query:
+ * better-sqlite3 refuses other statements on a connection while a query is still being
+ * iterated, and checks run between the steps. Every value must be below `limit`.
  */
-function* readPagesWhole(
+function* readPages(
   db: Database.Database,
   path: string,
   row: ShardRow,
   kind: typeof TOKEN_PAGES | typeof SUFFIX_PAGES,
   values: number,
   limit: number,
-): Generator<void, Uint32Array> {
+  into: (page: Uint32Array, at: number, count: number) => void,
+): Generator<void, void> {
   const { name, pagesPerStep, decode } = WHOLE_READS[kind];
   const select = db.prepare('SELECT part, crc32, data FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ? AND part < ? ORDER BY part');
-  const out = new Uint32Array(values);
+  const scratch = new Uint32Array(PAGE_VALUES);
   const pages = pageCount(values);
   for (let first = 0; first < pages; first += pagesPerStep) {
     if (first > 0) yield;
@@ -160,12 +162,27 @@ function* readPagesWhole(
       if (page?.part !== part) throw corrupt(path, `shard ${row.id} is missing page ${part} of its ${name}`);
       if (checksum(page.data) !== page.crc32 >>> 0) throw corrupt(path, `checksum mismatch in shard ${row.id} ${name} page ${part}`);
       const from = part * PAGE_VALUES;
-      if (decode(page.data, out, from, Math.max(0, Math.min(PAGE_VALUES, values - from)), row.suffix_width) >= limit)
+      const count = Math.max(0, Math.min(PAGE_VALUES, values - from));
+      if (decode(page.data, scratch, 0, count, row.suffix_width) >= limit)
         throw corrupt(path, `shard ${row.id} ${name} page ${part} holds a value out of range`);
+      into(scratch, from, count);
     }
   }
   const beyond = db.prepare('SELECT COUNT(*) FROM shard_parts WHERE shard_id = ? AND kind = ? AND part >= ?').pluck().get(row.id, kind, pages) as number;
   if (beyond !== 0) throw corrupt(path, `shard ${row.id} has ${pages + beyond} pages of ${name}`);
+}
+
+/** The same, into one Uint32Array. */
+function* readPagesWhole(
+  db: Database.Database,
+  path: string,
+  row: ShardRow,
+  kind: typeof TOKEN_PAGES | typeof SUFFIX_PAGES,
+  values: number,
+  limit: number,
+): Generator<void, Uint32Array> {
+  const out = new Uint32Array(values);
+  yield* readPages(db, path, row, kind, values, limit, (page, at, count) => out.set(page.subarray(0, count), at));
   return out;
 }
 
@@ -174,11 +191,7 @@ export function readShard(db: Database.Database, path: string, row: ShardRow): S
   return runToEnd(readShardSteps(db, path, row));
 }
 
-/**
- * The same in steps of about 40 ms: a collection read whole in the background
- * (CollectionIndex.promoteSteps) lets checks run in between.
- */
-export function* readShardSteps(db: Database.Database, path: string, row: ShardRow): Generator<void, ShardParts> {
+function* readShardSteps(db: Database.Database, path: string, row: ShardRow): Generator<void, ShardParts> {
   try {
     const paged = isPagedShard(db, row.id);
     const tokens = paged
@@ -200,6 +213,85 @@ export function* readShardSteps(db: Database.Database, path: string, row: ShardR
   }
 }
 
+/** What a paged shard already holds in memory, so that reading it whole does not decode it again. */
+export interface KnownShardTables {
+  readonly documentStarts: Uint32Array;
+  readonly documentNumbers: Int32Array;
+  readonly samples: Uint32Array;
+}
+
+/**
+ * Reads a shard into the packed arrays a Shard holds, in steps of about 40 ms: a
+ * collection read whole in the background (CollectionIndex.promoteSteps) lets checks run
+ * in between. A paged shard's pages are packed as they are decoded, so that no plain
+ * array of the whole stream is made on the way: at 300M tokens those were 100 MB more at
+ * the peak, beside every shard already read (the older layout still goes through them).
+ * The stored table of first tokens gives the width of a token (the vocabulary's where a
+ * file has no table); the bucket table is counted from the stream itself.
+ */
+export function* readShardArraysSteps(
+  db: Database.Database,
+  path: string,
+  row: ShardRow,
+  maxTokenId: number,
+  known?: KnownShardTables,
+): Generator<void, ShardArrays> {
+  if (!isPagedShard(db, row.id)) {
+    const parts = yield* readShardSteps(db, path, row);
+    try {
+      return yield* packSteps(parts, maxTokenId);
+    } catch {
+      throw corrupt(path, `shard ${row.id} is inconsistent`);
+    }
+  }
+  try {
+    const tables = known ?? readShardTables(db, path, row);
+    const largest = largestFirstToken(db, path, row, maxTokenId);
+    const counts = new Uint32Array(maxTokenId + 2);
+    const tokens = new PackedUints(row.stream_length, bitsFor(largest));
+    yield;
+    yield* readPages(db, path, row, TOKEN_PAGES, row.stream_length, largest + 1, (page, at, count) => {
+      for (let j = 0; j < count; j++) counts[page[j]!]!++;
+      tokens.setFrom(at, page, count);
+    });
+    yield;
+    counts[0] = 0; // sentinels are not phrase starts
+    const bucketStarts = bucketStartsOf(counts, row.suffix_count);
+    const suffixes = new PackedUints(row.suffix_count, bitsFor(Math.max(0, row.stream_length - 1)));
+    yield* readPages(db, path, row, SUFFIX_PAGES, row.suffix_count, row.stream_length, (page, at, count) => suffixes.setFrom(at, page, count));
+    return { ...tables, tokens, suffixes, bucketStarts };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw corrupt(path, `shard ${row.id} cannot be decoded`);
+  }
+}
+
+export function readShardArrays(db: Database.Database, path: string, row: ShardRow, maxTokenId: number): ShardArrays {
+  return runToEnd(readShardArraysSteps(db, path, row, maxTokenId));
+}
+
+/** The largest token id of a paged shard's stream, from its table of first tokens; maxTokenId where the file has none. */
+function largestFirstToken(db: Database.Database, path: string, row: ShardRow, maxTokenId: number): number {
+  const stored = db.prepare('SELECT 1 FROM shard_parts WHERE shard_id = ? AND kind = ? AND part = 0').get(row.id, FIRST_TOKEN_COUNTS) !== undefined;
+  if (!stored) return maxTokenId;
+  try {
+    return new FirstTokenBuckets(readKind(db, path, row.id, FIRST_TOKEN_COUNTS), row.suffix_count, maxTokenId).largestId;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw corrupt(path, `shard ${row.id} first tokens cannot be decoded`);
+  }
+}
+
+/** A paged shard's document tables and sampled phrases, checked. */
+function readShardTables(db: Database.Database, path: string, row: ShardRow): KnownShardTables {
+  const documentStarts = decodeVarintDeflate(readKind(db, path, row.id, 'document_starts'), row.document_count + 1);
+  const numbers = decodeVarintDeflate(readKind(db, path, row.id, 'document_numbers'), row.document_count);
+  const samples = decodeVarintDeflate(readKind(db, path, row.id, SUFFIX_SAMPLES), sampleRecordLength(row.suffix_count));
+  if (documentStarts[row.document_count] !== row.stream_length) throw corrupt(path, `shard ${row.id} document starts`);
+  for (let d = 0; d < row.document_count; d++) if (documentStarts[d]! > documentStarts[d + 1]!) throw corrupt(path, `shard ${row.id} document starts`);
+  return { documentStarts, documentNumbers: new Int32Array(numbers.buffer, numbers.byteOffset, numbers.length), samples };
+}
+
 /**
  * Reads what a paged shard keeps in memory (its pages are read on demand), checking that
  * every page is there: a missing page is reported at open, not in the middle of a search.
@@ -218,20 +310,7 @@ export function readPagedShardParts(db: Database.Database, path: string, row: Sh
     );
     if (counts.get(TOKEN_PAGES) !== pageCount(row.stream_length)) throw corrupt(path, `shard ${row.id} is missing token pages`);
     if (counts.get(SUFFIX_PAGES) !== pageCount(row.suffix_count)) throw corrupt(path, `shard ${row.id} is missing phrase-start pages`);
-    const documentStarts = decodeVarintDeflate(readKind(db, path, row.id, 'document_starts'), row.document_count + 1);
-    const numbers = decodeVarintDeflate(readKind(db, path, row.id, 'document_numbers'), row.document_count);
-    const samples = decodeVarintDeflate(readKind(db, path, row.id, SUFFIX_SAMPLES), sampleRecordLength(row.suffix_count));
-    if (documentStarts[row.document_count] !== row.stream_length) throw corrupt(path, `shard ${row.id} document starts`);
-    for (let d = 0; d < row.document_count; d++) if (documentStarts[d]! > documentStarts[d + 1]!) throw corrupt(path, `shard ${row.id} document starts`);
-    return {
-      id: row.id,
-      streamLength: row.stream_length,
-      suffixCount: row.suffix_count,
-      suffixWidth: row.suffix_width,
-      documentStarts,
-      documentNumbers: new Int32Array(numbers.buffer, numbers.byteOffset, numbers.length),
-      samples,
-    };
+    return { id: row.id, streamLength: row.stream_length, suffixCount: row.suffix_count, suffixWidth: row.suffix_width, ...readShardTables(db, path, row) };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw corrupt(path, `shard ${row.id} cannot be decoded`);

@@ -68,17 +68,40 @@ export interface IndexShard {
   documentOfSuffixAt(i: number): number;
 }
 
-/** Entries packed between two yields of Shard.steps (about 10 ms here). */
+/** Entries packed between two yields of packSteps (about 10 ms here). */
 const ENTRIES_PER_STEP = 1 << 20;
 
-/** What a shard makes of its parts: the packed arrays and the range of each first token. */
-interface PackedParts {
+/** What a shard holds: its document tables, its packed arrays, the range of each first token and its sampled phrases. */
+export interface ShardArrays {
+  readonly documentStarts: Uint32Array;
+  readonly documentNumbers: Int32Array;
   readonly tokens: PackedUints;
   readonly suffixes: PackedUints;
+  /** Range of phrase starts beginning with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
   readonly bucketStarts: Uint32Array;
+  /** sampleRecords() of the sorted shard. */
+  readonly samples: Uint32Array;
 }
 
-function* packSteps(parts: ShardParts, maxTokenId: number): Generator<void, PackedParts> {
+/**
+ * The bucket table from how many phrases start with each token id (`counts[t]`, 0 for the
+ * sentinel; `counts` has maxTokenId + 2 entries); throws when they do not add up to
+ * `suffixCount`.
+ */
+export function bucketStartsOf(counts: Uint32Array, suffixCount: number): Uint32Array {
+  const bucketStarts = new Uint32Array(counts.length);
+  let sum = 0;
+  for (let t = 0; t < counts.length - 1; t++) {
+    bucketStarts[t] = sum;
+    sum += counts[t]!;
+  }
+  bucketStarts[counts.length - 1] = sum;
+  if (sum !== suffixCount) throw new Error('Shard is inconsistent: token and suffix counts differ.');
+  return bucketStarts;
+}
+
+/** Packs a shard's plain arrays, in steps of a million entries or so (about half a second at 15M tokens in one go). */
+export function* packSteps(parts: ShardParts, maxTokenId: number): Generator<void, ShardArrays> {
   const { tokens, suffixes } = parts;
   let largestToken = 0;
   const counts = new Uint32Array(maxTokenId + 2);
@@ -93,14 +116,7 @@ function* packSteps(parts: ShardParts, maxTokenId: number): Generator<void, Pack
     yield;
   }
   counts[0] = 0; // sentinels are not phrase starts
-  const bucketStarts = new Uint32Array(maxTokenId + 2);
-  let sum = 0;
-  for (let t = 0; t <= maxTokenId; t++) {
-    bucketStarts[t] = sum;
-    sum += counts[t]!;
-  }
-  bucketStarts[maxTokenId + 1] = sum;
-  if (sum !== suffixes.length) throw new Error('Shard is inconsistent: token and suffix counts differ.');
+  const bucketStarts = bucketStartsOf(counts, suffixes.length);
 
   const packedTokens = new PackedUints(tokens.length, bitsFor(largestToken));
   for (let from = 0; from < tokens.length; from += ENTRIES_PER_STEP) {
@@ -115,7 +131,14 @@ function* packSteps(parts: ShardParts, maxTokenId: number): Generator<void, Pack
     packedSuffixes.setRange(suffixes, from, to);
     yield;
   }
-  return { tokens: packedTokens, suffixes: packedSuffixes, bucketStarts };
+  return {
+    documentStarts: parts.documentStarts,
+    documentNumbers: parts.documentNumbers,
+    tokens: packedTokens,
+    suffixes: packedSuffixes,
+    bucketStarts,
+    samples: sampleRecords(tokens, suffixes),
+  };
 }
 
 export class Shard implements IndexShard {
@@ -137,30 +160,24 @@ export class Shard implements IndexShard {
   /** The first tokens of every 64th phrase, for the first steps of a search. */
   private readonly samples: SuffixSamples;
 
-  /** Packs a shard's parts; the parts' arrays are not kept. */
-  constructor(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean, packed?: PackedParts) {
-    const made = packed ?? runToEnd(packSteps(parts, maxTokenId));
-    this.documentStarts = parts.documentStarts;
-    this.documentNumbers = parts.documentNumbers;
-    this.streamLength = parts.tokens.length;
-    this.suffixCount = parts.suffixes.length;
-    this.tokens = made.tokens;
-    this.suffixes = made.suffixes;
-    this.bucketStarts = made.bucketStarts;
-    this.documents = new ShardDocuments(parts.documentStarts, parts.documentNumbers);
-    this.live = new Uint8Array(parts.documentNumbers.length);
-    for (let d = 0; d < this.live.length; d++) this.live[d] = isLive(parts.documentNumbers[d]!) ? 1 : 0;
-    this.samples = new SuffixSamples(sampleRecords(parts.tokens, parts.suffixes), this);
+  /** A shard of packed arrays: packSteps() makes them from plain ones, readShardArraysSteps() (shard-storage.ts) from the file. */
+  constructor(arrays: ShardArrays, isLive: (documentNumber: number) => boolean) {
+    this.documentStarts = arrays.documentStarts;
+    this.documentNumbers = arrays.documentNumbers;
+    this.streamLength = arrays.tokens.length;
+    this.suffixCount = arrays.suffixes.length;
+    this.tokens = arrays.tokens;
+    this.suffixes = arrays.suffixes;
+    this.bucketStarts = arrays.bucketStarts;
+    this.documents = new ShardDocuments(arrays.documentStarts, arrays.documentNumbers);
+    this.live = new Uint8Array(arrays.documentNumbers.length);
+    for (let d = 0; d < this.live.length; d++) this.live[d] = isLive(arrays.documentNumbers[d]!) ? 1 : 0;
+    this.samples = new SuffixSamples(arrays.samples, this);
   }
 
-  /**
-   * Makes the shard in steps of a million entries or so (about half a second at 15M
-   * tokens in one go): a collection read whole in the background lets checks run between
-   * them (CollectionIndex.promoteSteps).
-   */
-  static *steps(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean): Generator<void, Shard> {
-    const packed = yield* packSteps(parts, maxTokenId);
-    return new Shard(parts, maxTokenId, isLive, packed);
+  /** Packs a shard's plain arrays (which are not kept). */
+  static fromParts(parts: ShardParts, maxTokenId: number, isLive: (documentNumber: number) => boolean): Shard {
+    return new Shard(runToEnd(packSteps(parts, maxTokenId)), isLive);
   }
 
   get documentCount(): number {

@@ -100,8 +100,9 @@ describe('a large collection held whole, opened in place first', () => {
       // Checks between the steps use the same connection and the index as it opened.
       if (steps % 5 === 0) expect(spansOf(detectLinkage(collection.phraseIndex(), query, settings))).toEqual(expected);
     }
-    // Reading a shard, then making its tables, each take steps of their own.
-    expect(steps).toBeGreaterThan(4 * shards);
+    // A shard's tables, its tokens and its phrase starts each take steps of their own (a
+    // large shard's pages more: a step decodes at most 256 pages of tokens).
+    expect(steps).toBeGreaterThanOrEqual(3 * shards);
     expect(kinds(collection).every((kind) => kind === 'whole')).toBe(true);
     expect(spansOf(detectLinkage(collection.phraseIndex(), query, settings))).toEqual(expected);
     collection.close();

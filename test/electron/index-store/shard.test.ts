@@ -34,7 +34,7 @@ function tokenized(lengths: readonly number[], vocabulary: number, seed: number)
 
 function expectDocumentsOfSuffixes(batch: TokenizedShard, vocabulary: number): void {
   const parts = sortShard(batch, vocabulary);
-  const shard = new Shard(parts, vocabulary, () => true);
+  const shard = Shard.fromParts(parts, vocabulary, () => true);
   const byPosition = new Uint32Array(batch.tokens.length);
   for (let d = 0; d + 1 < batch.documentStarts.length; d++) byPosition.fill(d, batch.documentStarts[d]!, batch.documentStarts[d + 1]!);
   const expected = Array.from(parts.suffixes, (position) => byPosition[position]!);
@@ -82,7 +82,7 @@ describe('Shard.countDocuments and sortedDocumentNumbers', () => {
           const parts = sortShard(batch, vocabulary);
           // Every third document removed: a removed document is never counted.
           const isLive = (n: number): boolean => n % 3 !== 0;
-          const shard = new Shard(parts, vocabulary, isLive);
+          const shard = Shard.fromParts(parts, vocabulary, isLive);
           const documentOf = (position: number): number => {
             let d = 0;
             while (batch.documentStarts[d + 1]! <= position) d++;
@@ -127,7 +127,7 @@ describe('Shard.boundPath', () => {
         fc.integer(),
         fc.array(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 7 }), { minLength: 1, maxLength: 20 }),
         (lengths, vocabulary, seed, paths) => {
-          const shard = new Shard(sortShard(tokenized(lengths, vocabulary, seed), vocabulary), vocabulary, () => true);
+          const shard = Shard.fromParts(sortShard(tokenized(lengths, vocabulary, seed), vocabulary), vocabulary, () => true);
           const entries = shard.suffixCount;
           for (const raw of paths) {
             const path = raw.map((t) => 1 + ((t - 1) % vocabulary));
