@@ -92,6 +92,20 @@ export class FirstTokenBuckets {
     return this.ids.length === 0 ? 0 : this.ids[this.ids.length - 1]!;
   }
 
+  /**
+   * The table as a shard held whole keeps it (Shard.bucketStarts): for every token id t up
+   * to maxTokenId + 1, the first entry of the phrases starting with t or a larger id.
+   */
+  toBucketStarts(maxTokenId: number): Uint32Array {
+    const out = new Uint32Array(maxTokenId + 2);
+    let j = 0;
+    for (let t = 0; t < out.length; t++) {
+      while (j < this.ids.length && this.ids[j]! < t) j++;
+      out[t] = this.starts[j]!;
+    }
+    return out;
+  }
+
   /** Index of the first id ≥ tokenId. */
   private rank(tokenId: number): number {
     let lo = 0;

@@ -226,8 +226,8 @@ export interface KnownShardTables {
  * in between. A paged shard's pages are packed as they are decoded, so that no plain
  * array of the whole stream is made on the way: at 300M tokens those were 100 MB more at
  * the peak, beside every shard already read (the older layout still goes through them).
- * The stored table of first tokens gives the width of a token (the vocabulary's where a
- * file has no table); the bucket table is counted from the stream itself.
+ * The stored table of first tokens gives the width of a token and the bucket table; a file
+ * written before the table existed gets the vocabulary's width, and its buckets counted.
  */
 export function* readShardArraysSteps(
   db: Database.Database,
@@ -246,17 +246,23 @@ export function* readShardArraysSteps(
   }
   try {
     const tables = known ?? readShardTables(db, path, row);
-    const largest = largestFirstToken(db, path, row, maxTokenId);
-    const counts = new Uint32Array(maxTokenId + 2);
+    const firstTokens = readFirstTokens(db, path, row, maxTokenId);
+    const largest = firstTokens?.largestId ?? maxTokenId;
+    // Counted from the stream only where the file has no table: counting took a third of the read.
+    const counts = firstTokens === null ? new Uint32Array(maxTokenId + 2) : undefined;
     const tokens = new PackedUints(row.stream_length, bitsFor(largest));
     yield;
     yield* readPages(db, path, row, TOKEN_PAGES, row.stream_length, largest + 1, (page, at, count) => {
-      for (let j = 0; j < count; j++) counts[page[j]!]!++;
+      if (counts !== undefined) for (let j = 0; j < count; j++) counts[page[j]!]!++;
       tokens.setFrom(at, page, count);
     });
     yield;
-    counts[0] = 0; // sentinels are not phrase starts
-    const bucketStarts = bucketStartsOf(counts, row.suffix_count);
+    let bucketStarts: Uint32Array;
+    if (counts === undefined) bucketStarts = firstTokens!.toBucketStarts(maxTokenId);
+    else {
+      counts[0] = 0; // sentinels are not phrase starts
+      bucketStarts = bucketStartsOf(counts, row.suffix_count);
+    }
     const suffixes = new PackedUints(row.suffix_count, bitsFor(Math.max(0, row.stream_length - 1)));
     yield* readPages(db, path, row, SUFFIX_PAGES, row.suffix_count, row.stream_length, (page, at, count) => suffixes.setFrom(at, page, count));
     return { ...tables, tokens, suffixes, bucketStarts };
@@ -270,12 +276,16 @@ export function readShardArrays(db: Database.Database, path: string, row: ShardR
   return runToEnd(readShardArraysSteps(db, path, row, maxTokenId));
 }
 
-/** The largest token id of a paged shard's stream, from its table of first tokens; maxTokenId where the file has none. */
-function largestFirstToken(db: Database.Database, path: string, row: ShardRow, maxTokenId: number): number {
+/**
+ * A paged shard's table of first tokens (first-token-buckets.ts), checked; null where the
+ * file has none. It gives the width of a token and the bucket table of a shard read whole,
+ * as it gives a paged shard its token ranges.
+ */
+function readFirstTokens(db: Database.Database, path: string, row: ShardRow, maxTokenId: number): FirstTokenBuckets | null {
   const stored = db.prepare('SELECT 1 FROM shard_parts WHERE shard_id = ? AND kind = ? AND part = 0').get(row.id, FIRST_TOKEN_COUNTS) !== undefined;
-  if (!stored) return maxTokenId;
+  if (!stored) return null;
   try {
-    return new FirstTokenBuckets(readKind(db, path, row.id, FIRST_TOKEN_COUNTS), row.suffix_count, maxTokenId).largestId;
+    return new FirstTokenBuckets(readKind(db, path, row.id, FIRST_TOKEN_COUNTS), row.suffix_count, maxTokenId);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw corrupt(path, `shard ${row.id} first tokens cannot be decoded`);

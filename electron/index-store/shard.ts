@@ -120,7 +120,8 @@ export function* packSteps(parts: ShardParts, maxTokenId: number): Generator<voi
 
   const packedTokens = new PackedUints(tokens.length, bitsFor(largestToken));
   for (let from = 0; from < tokens.length; from += ENTRIES_PER_STEP) {
-    packedTokens.setRange(tokens, from, Math.min(tokens.length, from + ENTRIES_PER_STEP));
+    const to = Math.min(tokens.length, from + ENTRIES_PER_STEP);
+    packedTokens.setFrom(from, tokens.subarray(from, to), to - from);
     yield;
   }
   const packedSuffixes = new PackedUints(suffixes.length, bitsFor(Math.max(0, tokens.length - 1)));
@@ -128,7 +129,7 @@ export function* packSteps(parts: ShardParts, maxTokenId: number): Generator<voi
     const to = Math.min(suffixes.length, from + ENTRIES_PER_STEP);
     // A phrase start past the stream would read another shard's bits, not fail.
     for (let i = from; i < to; i++) if (suffixes[i]! >= tokens.length) throw new Error('Shard is inconsistent: a phrase starts past its stream.');
-    packedSuffixes.setRange(suffixes, from, to);
+    packedSuffixes.setFrom(from, suffixes.subarray(from, to), to - from);
     yield;
   }
   return {

@@ -15,10 +15,48 @@ describe('PackedUints', () => {
           .chain((width) => fc.tuple(fc.constant(width), fc.array(fc.integer({ min: 0, max: 2 ** width - 1 }), { minLength: 0, maxLength: 200 }))),
         ([width, values]) => {
           const packed = new PackedUints(values.length, width);
-          packed.setRange(values, 0, values.length);
+          packed.setFrom(0, values, values.length);
           expect(Array.from({ length: values.length }, (_, i) => packed.get(i))).toEqual(values);
           expect(Array.from(packed.slice(0, values.length))).toEqual(values);
           if (values.length >= 2) expect(Array.from(packed.slice(1, values.length - 1))).toEqual(values.slice(1, -1));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('packs runs of values into any indices, in any order, as value by value', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 31 })
+          .chain((width) =>
+            fc.tuple(
+              fc.constant(width),
+              fc.array(fc.integer({ min: 0, max: 2 ** width - 1 }), { minLength: 1, maxLength: 300 }),
+              fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }),
+              fc.integer(),
+            ),
+          ),
+        ([width, values, lengths, seed]) => {
+          // Runs of the given lengths (the last one takes the rest), set in a shuffled order.
+          const runs: [number, number][] = [];
+          for (let at = 0, r = 0; at < values.length; r++) {
+            const count = r < lengths.length - 1 ? Math.min(lengths[r]!, values.length - at) : values.length - at;
+            runs.push([at, count]);
+            at += count;
+          }
+          for (let i = runs.length - 1, x = seed >>> 0; i > 0; i--) {
+            x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+            const j = x % (i + 1);
+            [runs[i], runs[j]] = [runs[j]!, runs[i]!];
+          }
+          const packed = new PackedUints(values.length, width);
+          for (const [at, count] of runs) packed.setFrom(at, values.slice(at, at + count), count);
+          const expected = new PackedUints(values.length, width);
+          values.forEach((value, i) => expected.set(i, value));
+          expect(Array.from(packed.words)).toEqual(Array.from(expected.words));
+          expect(Array.from(packed.slice(0, values.length))).toEqual(values);
         },
       ),
       { numRuns: 300 },
@@ -30,7 +68,7 @@ describe('PackedUints', () => {
       const largest = 2 ** width - 1;
       const values = Array.from({ length: 70 }, (_, i) => (i % 3 === 0 ? largest : i % 3 === 1 ? 0 : largest >>> 1));
       const packed = new PackedUints(values.length, width);
-      packed.setRange(values, 0, values.length);
+      packed.setFrom(0, values, values.length);
       for (let i = 0; i < values.length; i++) expect(packed.get(i)).toBe(values[i]);
     }
   });
@@ -41,8 +79,9 @@ describe('PackedUints', () => {
 
   it('refuses values wider than its width, and widths it cannot read back', () => {
     const packed = new PackedUints(4, 3);
-    expect(() => packed.setRange([1, 8], 0, 2)).toThrow(RangeError);
-    expect(() => packed.setRange([-1], 0, 1)).toThrow(RangeError);
+    expect(() => packed.setFrom(0, [1, 8], 2)).toThrow(RangeError);
+    expect(() => packed.setFrom(0, [-1], 1)).toThrow(RangeError);
+    expect(() => packed.setFrom(2, [8], 1)).toThrow(RangeError);
     expect(() => new PackedUints(4, 0)).toThrow(RangeError);
     expect(() => new PackedUints(4, 32)).toThrow(RangeError);
     expect(() => new PackedUints(2 ** 28, 16)).toThrow(RangeError);

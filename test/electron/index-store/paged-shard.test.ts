@@ -14,6 +14,7 @@ import { PagedShard } from '../../../electron/index-store/paged-shard.js';
 import { encodeFirstTokenCounts, FIRST_TOKEN_COUNTS, FirstTokenBuckets } from '../../../electron/index-store/first-token-buckets.js';
 import { checksum } from '../../../electron/index-store/blob-codec.js';
 import { PAGE_VALUES, PageCache } from '../../../electron/index-store/shard-pages.js';
+import { bucketStartsOf } from '../../../electron/index-store/shard.js';
 import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { referenceDetect } from '../../reference/brute-force.js';
 import { recordsOf, type PlainDocument } from '../../helpers/records.js';
@@ -185,6 +186,22 @@ describe('paged shards', () => {
         ).toEqual(referenceDetect(documents, query, { k: 2, arity: 1, maxN: 6 }).minimal);
       }
       expect(fewer).toBeGreaterThanOrEqual(4);
+      // Read whole, a shard takes its bucket table from the stored table, or counts it from its stream without one.
+      const query = documents[5]!.text.split(' ').slice(40, 160).join(' ');
+      const settings = { k: 3, arity: 2 as const, maxN: 6 };
+      const pagedCollection = CollectionIndex.open(path, { residentTokens: 0 });
+      const paged = summaryOf(detectLinkage(pagedCollection.phraseIndex(), query, settings));
+      pagedCollection.close();
+      for (const file of [path, older]) {
+        const collection = CollectionIndex.open(file);
+        const whole = collection.phraseIndex();
+        expect(whole.shards.every((shard) => shard.hasBucketTable)).toBe(true);
+        expect(summaryOf(detectLinkage(whole, query, settings))).toEqual(paged);
+        expect(
+          detectLinkage(whole, query, { k: 2, arity: 1, maxN: 6 }).minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents })),
+        ).toEqual(referenceDetect(documents, query, { k: 2, arity: 1, maxN: 6 }).minimal);
+        collection.close();
+      }
     } finally {
       reads.mockRestore();
     }
@@ -227,6 +244,11 @@ describe('the table of first tokens', () => {
           expect([table.low(t), table.high(t)]).toEqual([low, low + count]);
           low += count;
         }
+        // As a shard read whole keeps it: counted from the stream, as for a file without the table.
+        const counts = new Uint32Array(42);
+        for (const t of values) if (t > 0) counts[t]!++;
+        expect(Array.from(table.toBucketStarts(40))).toEqual(Array.from(bucketStartsOf(counts, starting)));
+        expect(table.largestId).toBe(Math.max(0, ...values));
       }),
       { numRuns: 100 },
     );
