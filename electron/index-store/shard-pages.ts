@@ -155,10 +155,11 @@ export class PageCache {
   }
 
   /**
-   * Lets go of every decoded page and reserves a fresh arena of the same size. What the
-   * old arena's filled slots took from the system goes back with it, instead of staying
-   * until the cache itself goes: a collection read whole (CollectionIndex.promoteSteps)
-   * clears the pages of its first checks, about 240 MB at 300M tokens, before filling
+   * Lets go of every decoded page and reserves a fresh arena of the same size (or smaller,
+   * where the old one, still held until it is collected, leaves too little address space).
+   * What the old arena's filled slots took from the system goes back with it, instead of
+   * staying until the cache itself goes: a collection read whole
+   * (CollectionIndex.promoteSteps) clears the pages of its first checks before filling
    * arrays that need that memory. Searches that come meanwhile read their pages again.
    */
   clear(): void {
@@ -227,7 +228,8 @@ export class PageCache {
     }
     if (largest > (tokens ? this.maxTokenId : owner.streamLength - 1))
       throw corrupt(this.path, `shard ${owner.id} ${name} page ${page} holds a value out of range`);
-    this.nextSlot = (slot + 1) % this.slotOwner.length;
+    // Slots past the arena's end go unused: a fresh arena (clear) may have been reserved smaller.
+    this.nextSlot = (slot + 1) % (this.arena.length / PAGE_VALUES);
     this.slotOwner[slot] = owner;
     this.slotKind[slot] = kind;
     this.slotPage[slot] = page;
