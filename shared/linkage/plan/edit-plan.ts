@@ -20,7 +20,7 @@
  * often by half, in one detection instead of twenty.
  */
 import { throwIfAborted, type AbortLike } from '../../errors.js';
-import { redactRanges, REDACTED, type CharRange } from '../../review/redaction.js';
+import { REDACTED, type CharRange } from '../../review/redaction.js';
 import { tokenize, type TokenizedText } from '../../tokenizer/tokenize.js';
 import { runToEnd } from '../../steps.js';
 import type { CombinationMemo } from '../combinations.js';
@@ -28,10 +28,10 @@ import { coverPlan } from './cover-plan.js';
 import { detectionSteps, SegmentCache } from '../detect.js';
 import type { PhraseIndex } from '../phrase-index.js';
 import { resolveSettings, type DetectionSettings } from '../settings.js';
-import type { DetectionResult, PhraseLocation } from '../types.js';
-import { pruneTokens, solveHittingSet, type CombinationConstraint, type HittingProblem, type MemberKill } from './hitting-set.js';
+import type { DetectionResult } from '../types.js';
+import { pruneTokens, solveHittingSet, type MemberKill } from './hitting-set.js';
 import type { TokenInterval } from './interval-stabbing.js';
-import { keyOccurrences } from './occurrences.js';
+import { addConstraints, applyPlan, noConstraints, problemOf, runsOf, survivors, type Constraints } from './lazy-constraints.js';
 
 export type PlanStrategy = 'paper' | 'minimal';
 
@@ -130,79 +130,6 @@ export interface EditPlan {
   readonly milliseconds: number;
 }
 
-interface Constraints {
-  readonly intervals: Map<string, TokenInterval & { text: string }>;
-  readonly combinations: Map<string, CombinationConstraint & { text: string[] }>;
-}
-
-function problemOf(constraints: Constraints, forbidden: ReadonlySet<number>): HittingProblem {
-  return { intervals: [...constraints.intervals.values()], combinations: [...constraints.combinations.values()], forbidden };
-}
-
-/** Original token indices of the tokens that survive in `redacted` (all but the planned ones, in order). */
-function survivors(total: number, planned: ReadonlySet<number>): number[] {
-  const kept: number[] = [];
-  for (let t = 0; t < total; t++) if (!planned.has(t)) kept.push(t);
-  return kept;
-}
-
-/** Runs of planned tokens that only whitespace separates, in the original text. */
-function runsOf(text: string, tokens: TokenizedText, planned: readonly number[]): number[][] {
-  const runs: number[][] = [];
-  for (const token of planned) {
-    const run = runs.at(-1);
-    const previous = run?.at(-1);
-    if (run !== undefined && previous !== undefined && /^\s*$/u.test(text.slice(tokens.ends[previous]!, tokens.starts[token]!))) run.push(token);
-    else runs.push([token]);
-  }
-  return runs;
-}
-
-function applyPlan(text: string, tokens: TokenizedText, planned: readonly number[], pattern: string, placeholder: string): string {
-  const ranges = runsOf(text, tokens, planned).map((run) => ({ start: tokens.starts[run[0]!]!, end: tokens.ends[run.at(-1)!]! }));
-  return redactRanges(text, ranges, placeholder, pattern);
-}
-
-/** Adds what still links in the redacted text, mapped back to the original tokens. */
-function addConstraints(constraints: Constraints, result: DetectionResult, original: TokenizedText, kept: readonly number[], strategy: PlanStrategy): number {
-  // Redaction replaces whole tokens by placeholders, which are no tokens: the redacted text's tokens are the kept ones.
-  if (result.summary.tokens !== kept.length) throw new Error(`The redacted text has ${result.summary.tokens} tokens, expected ${kept.length}.`);
-  let added = 0;
-  const toOriginal = (location: PhraseLocation): TokenInterval => ({
-    first: kept[location.tokenStart]!,
-    last: kept[location.tokenStart + location.tokenLength - 1]!,
-  });
-  const addInterval = (location: PhraseLocation): void => {
-    const interval = toOriginal(location);
-    const key = `${interval.first}-${interval.last}`;
-    if (constraints.intervals.has(key)) return;
-    constraints.intervals.set(key, { ...interval, text: location.text });
-    added++;
-  };
-  for (const span of result.minimal) addInterval(span);
-  for (const span of result.combinations) {
-    // The paper's rule rephrases the flagged member itself; the minimal plan may break any member.
-    if (strategy === 'paper') {
-      addInterval(span);
-      continue;
-    }
-    for (const witness of [span.witness, ...(span.others ?? [])]) {
-      const members = witness.members.map((member) => {
-        const interval = toOriginal(member);
-        return { interval, keys: original.keys.slice(interval.first, interval.last + 1), text: member.text };
-      });
-      const key = members
-        .map((m) => m.keys.join(' '))
-        .sort()
-        .join(' | ');
-      if (constraints.combinations.has(key)) continue;
-      constraints.combinations.set(key, { members: members.map((m) => keyOccurrences(original, m.keys)), text: members.map((m) => m.text) });
-      added++;
-    }
-  }
-  return added;
-}
-
 /** Which constraints each run breaks. */
 function describeRuns(text: string, tokens: TokenizedText, planned: readonly number[], constraints: Constraints): PlannedRun[] {
   const plannedSet = new Set(planned);
@@ -275,7 +202,7 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
     if (check.minimal.length > 0 || check.combinations.length > 0) return undefined;
     return { tokens: found.tokens, redacted: candidate, documents: found.cover };
   }
-  const constraints: Constraints = { intervals: new Map(), combinations: new Map() };
+  const constraints: Constraints = noConstraints();
   let planned: number[] = [];
   let exact = true;
   let lowerBound = 0;
