@@ -1,53 +1,9 @@
 /** The hitting-set solver against a brute-force minimum on random small instances. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { solveHittingSet, type CombinationConstraint, type HittingProblem } from '../../../../shared/linkage/plan/hitting-set.js';
-import { stabIntervals, type TokenInterval } from '../../../../shared/linkage/plan/interval-stabbing.js';
-
-const TOKENS = 11;
-
-const intervalArb = fc
-  .tuple(fc.nat({ max: TOKENS - 1 }), fc.nat({ max: 3 }))
-  .map(([first, extra]): TokenInterval => ({ first, last: Math.min(TOKENS - 1, first + extra) }));
-const problemArb = fc.record({
-  intervals: fc.array(intervalArb, { maxLength: 6 }),
-  combinations: fc.array(fc.array(fc.array(intervalArb, { minLength: 1, maxLength: 2 }), { minLength: 2, maxLength: 3 }), { maxLength: 5 }),
-  forbidden: fc.array(fc.nat({ max: TOKENS - 1 }), { maxLength: 3 }),
-});
-
-function toProblem(raw: { intervals: TokenInterval[]; combinations: TokenInterval[][][]; forbidden: number[] }): HittingProblem {
-  return { intervals: raw.intervals, combinations: raw.combinations.map((members): CombinationConstraint => ({ members })), forbidden: new Set(raw.forbidden) };
-}
-
-const hit = (tokens: ReadonlySet<number>, i: TokenInterval): boolean => {
-  for (let t = i.first; t <= i.last; t++) if (tokens.has(t)) return true;
-  return false;
-};
-const allowedIn = (forbidden: ReadonlySet<number>, i: TokenInterval): boolean => {
-  for (let t = i.first; t <= i.last; t++) if (!forbidden.has(t)) return true;
-  return false;
-};
-
-/** Whether `tokens` breaks every breakable constraint of `problem`. */
-function breaksAll(problem: HittingProblem, tokens: ReadonlySet<number>): boolean {
-  const forbidden = problem.forbidden ?? new Set<number>();
-  if (problem.intervals.some((i) => allowedIn(forbidden, i) && !hit(tokens, i))) return false;
-  return problem.combinations.every((c) => {
-    const killable = c.members.filter((m) => m.every((i) => allowedIn(forbidden, i)));
-    return killable.length === 0 || killable.some((m) => m.every((i) => hit(tokens, i)));
-  });
-}
-
-/** The smallest breaking set, by trying every subset of allowed tokens. */
-function bruteMinimum(problem: HittingProblem): number {
-  const allowed = [...Array(TOKENS).keys()].filter((t) => !(problem.forbidden ?? new Set()).has(t));
-  let best = Infinity;
-  for (let mask = 0; mask < 1 << allowed.length; mask++) {
-    const set = new Set(allowed.filter((_, b) => (mask >> b) & 1));
-    if (set.size < best && breaksAll(problem, set)) best = set.size;
-  }
-  return best;
-}
+import { solveHittingSet } from '../../../../shared/linkage/plan/hitting-set.js';
+import { stabIntervals } from '../../../../shared/linkage/plan/interval-stabbing.js';
+import { breaksAll, bruteMinimum, problemArb, toProblem } from '../../../helpers/hitting-set-reference.js';
 
 describe('solveHittingSet', () => {
   it('finds a minimum equal to brute force, never choosing a kept token', () => {
