@@ -7,10 +7,14 @@
 //   2. detect d′ and keep what links as constraints (lazy-constraints.ts, several
 //      witnesses per span); solve them exactly (ilp-bound.ts); apply that solution as
 //      placeholders and detect again; add what still links; repeat.
-// Every optimum over a subset of the constraints bounds every clean plan from below. The
-// study stops when that bound reaches the planner's plan (the plan is a proven minimum),
-// when the exact solution detects clean (a smaller plan exists: the planner missed it), or
-// at the time cap (open: the last bound stands).
+// Every optimum over a subset of the constraints bounds from below every plan that breaks
+// them all: every linkable N-gram occurrence loses a word, and every linkable combination a
+// member, counted by key sequence (issue 9's model). Detection pairs the longest-first tiling
+// of the common phrases, so in rare texts it may stop flagging a combination whose members
+// are all still there: "minimum" is a minimum under that model.
+// The study stops when the bound reaches the planner's plan (a proven minimum), when the
+// exact solution detects clean (a smaller plan exists: the planner missed it), or at the
+// time cap (open: the last bound stands).
 //
 // Writes results.jsonl and table.md into --out (default docs/evaluation/plan-bound).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
