@@ -171,6 +171,14 @@ export class PageCache {
     this.arena = reserveArena(this.slotOwner.length);
   }
 
+  /**
+   * Allocates an arena's values. A seam for tests: they make it refuse a size, as a small
+   * address space does, to reach the smaller arena of reserveArena.
+   */
+  static allocateArena(values: number): Uint32Array {
+    return new Uint32Array(values);
+  }
+
   setMaxTokenId(maxTokenId: number): void {
     this.maxTokenId = maxTokenId;
   }
@@ -245,7 +253,7 @@ export class PageCache {
 function reserveArena(slots: number): Uint32Array {
   for (let n = slots; ; n = Math.max(2, Math.floor(n / 2))) {
     try {
-      return new Uint32Array(n * PAGE_VALUES);
+      return PageCache.allocateArena(n * PAGE_VALUES);
     } catch (error) {
       if (!(error instanceof RangeError) || n <= 2) throw error;
     }

@@ -117,6 +117,33 @@ describe('paged shards', () => {
     paged.close();
   });
 
+  it('keep answering like brute force after clear() gets a smaller arena than before', async () => {
+    const documents = documentsOf(5, 30, 800);
+    const path = join(tempDir(), 'smaller-arena.unl');
+    await createCollection(path, recordsOf(documents), { name: 'smaller', shardTokens: 10_000 });
+    const paged = CollectionIndex.open(path, { residentTokens: 0, pageCacheBytes: 8 * PAGE_VALUES * 4 });
+    const index = paged.phraseIndex();
+    const settings = { k: 2, arity: 1 as const, maxN: 6 };
+    const queries = [3, 11, 19, 27].map((d) => documents[d]!.text.split(' ').slice(50, 170).join(' '));
+    const check = (query: string): void =>
+      expect(detectLinkage(index, query, settings).minimal.map((m) => ({ start: m.start, end: m.end, df: m.df, documents: m.documents }))).toEqual(
+        referenceDetect(documents, query, settings).minimal,
+      );
+    check(queries[0]!);
+    // The system refuses the same size again (the old arena is not collected yet): half of it is reserved.
+    const allocate = vi.spyOn(PageCache, 'allocateArena').mockImplementationOnce(() => {
+      throw new RangeError('Array buffer allocation failed');
+    });
+    const cache = (paged as unknown as { pageCache: PageCache }).pageCache;
+    cache.clear();
+    expect(allocate).toHaveBeenCalledTimes(2);
+    expect(cache.arena.length).toBe(4 * PAGE_VALUES);
+    allocate.mockRestore();
+    // More pages than four slots: slots wrap at the smaller arena's end, never past it.
+    for (const query of [...queries, ...queries]) check(query);
+    paged.close();
+  });
+
   it('count only live documents after removals, like the file held whole', async () => {
     const documents = documentsOf(11, 24, 700);
     const path = join(tempDir(), 'removed.unl');
