@@ -81,7 +81,7 @@ for (const document of studied.slice(0, limit)) {
   for (;;) {
     if (linksNothing(result)) {
       // Clean with the exact solution applied: an optimum over constraints it all meets is the minimum.
-      status = applied.length < plan.tokens.length ? 'smaller' : 'minimum';
+      status = plan.clean && applied.length >= plan.tokens.length ? 'minimum' : 'smaller';
       break;
     }
     rounds++;
@@ -92,7 +92,8 @@ for (const document of studied.slice(0, limit)) {
     const solution = ilpMinimum(solver, problemOf(constraints, new Set()), left);
     if (!solution.optimal) break;
     bound = solution.tokens.length;
-    if (bound >= plan.tokens.length) {
+    // Only a plan that detects clean can be proven minimal (the planner's plans here always do).
+    if (plan.clean && bound >= plan.tokens.length) {
       status = 'minimum';
       break;
     }
