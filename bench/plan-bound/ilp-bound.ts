@@ -6,9 +6,10 @@
 //   y_m ∈ {0,1}: member m is killed, y_m ≤ Σ_{t ∈ O} x_t for each occurrence O of m;
 //   Σ_{m ∈ c} y_m ≥ 1 for every combination c;
 //   minimise Σ x_t.
-// Each constraint is necessary for a clean text (an intact occurrence of a linkable N-gram
-// still links; a combination whose members each keep an intact occurrence still links), so
-// the optimum over the constraints found so far is a lower bound on every clean plan.
+// Under issue 9's model each constraint is necessary (an intact occurrence of a linkable
+// N-gram still links; so does a combination whose members each keep an intact occurrence,
+// by key sequence), so the optimum over the constraints found so far bounds every plan
+// that breaks them all from below (run.ts says where detection may differ from the model).
 import type { Highs } from 'highs';
 import type { HittingProblem } from '../../shared/linkage/plan/hitting-set.js';
 import type { TokenInterval } from '../../shared/linkage/plan/interval-stabbing.js';
@@ -30,8 +31,8 @@ export function loadIlpSolver(): Promise<IlpSolver> {
   return (loaded ??= import('highs').then((module) => (module.default as unknown as () => Promise<Highs>)()));
 }
 
-/** The LP-format model of the problem (see the module comment), and the tokens it names. */
-export function hittingSetModel(problem: HittingProblem): { model: string; tokens: number[] } {
+/** The LP-format model of the problem (see the module comment), and the tokens it names (none: nothing to solve). */
+function hittingSetModel(problem: HittingProblem): { model: string; tokens: number[] } {
   const forbidden = problem.forbidden ?? new Set<number>();
   const tokens = new Set<number>();
   const rows: string[] = [];
@@ -67,15 +68,14 @@ export function hittingSetModel(problem: HittingProblem): { model: string; token
     if (killable.length > 0) rows.push(`${killable.join(' + ')} >= 1`);
   }
   const sorted = [...tokens].sort((a, b) => a - b);
-  const variables = [...sorted.map((t) => `x${t}`), ...members.values()];
-  const objective = sorted.length > 0 ? sorted.map((t) => `x${t}`).join(' + ') : '0 x0';
+  if (sorted.length === 0) return { model: '', tokens: [] };
   const model = [
     'Minimize',
-    ` obj: ${objective}`,
+    ` obj: ${sorted.map((t) => `x${t}`).join(' + ')}`,
     'Subject To',
     ...rows.map((row, i) => ` c${i}: ${row}`),
     'Binary',
-    ...(variables.length > 0 ? [` ${variables.join(' ')}`] : [' x0']),
+    ` ${[...sorted.map((t) => `x${t}`), ...members.values()].join(' ')}`,
     'End',
     '',
   ].join('\n');

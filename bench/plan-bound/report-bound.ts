@@ -17,6 +17,7 @@ export interface BoundRow {
   /** Detections whose linkages became constraints, and how many constraints. */
   readonly rounds: number;
   readonly constraints: number;
+  /** The study's time for this judgment (the planner's plan not included). */
   readonly seconds: number;
 }
 

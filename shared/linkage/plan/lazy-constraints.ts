@@ -45,6 +45,7 @@ export function runsOf(text: string, tokens: TokenizedText, planned: readonly nu
   return runs;
 }
 
+/** The text with each run of planned tokens replaced by one placeholder (the merging rule of redaction.ts). */
 export function applyPlan(text: string, tokens: TokenizedText, planned: readonly number[], pattern: string, placeholder: string): string {
   const ranges = runsOf(text, tokens, planned).map((run) => ({ start: tokens.starts[run[0]!]!, end: tokens.ends[run.at(-1)!]! }));
   return redactRanges(text, ranges, placeholder, pattern);
@@ -56,7 +57,7 @@ export function addConstraints(
   result: DetectionResult,
   original: TokenizedText,
   kept: readonly number[],
-  strategy: ConstraintRule,
+  rule: ConstraintRule,
 ): number {
   // Redaction replaces whole tokens by placeholders, which are no tokens: the redacted text's tokens are the kept ones.
   if (result.summary.tokens !== kept.length) throw new Error(`The redacted text has ${result.summary.tokens} tokens, expected ${kept.length}.`);
@@ -75,7 +76,7 @@ export function addConstraints(
   for (const span of result.minimal) addInterval(span);
   for (const span of result.combinations) {
     // The paper's rule rephrases the flagged member itself; the minimal plan may break any member.
-    if (strategy === 'paper') {
+    if (rule === 'paper') {
       addInterval(span);
       continue;
     }
