@@ -54,6 +54,7 @@ function ImportReport({ job }: { job: JobInfo | undefined }) {
 function NewCollection({ onCreated }: { onCreated: (path: string) => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<unknown>(null);
+  const [uploadCancelled, setUploadCancelled] = useState(false);
   const { job, start } = useStartJob();
   const create = useMutation({
     mutationFn: (sources: ImportSource[]) => call('collections:create', { name: name.trim() || 'Collection', sources }),
@@ -65,10 +66,18 @@ function NewCollection({ onCreated }: { onCreated: (path: string) => void }) {
     <div className="stack panel" data-testid="new-collection">
       <h3>New collection</h3>
       <input placeholder="Name, e.g. ECHR judgments 2024" value={name} onChange={(e) => setName(e.target.value)} aria-label="Collection name" />
-      <ImportSources disabled={job?.state === 'running'} onSources={(sources) => create.mutate(sources)} onError={setError} />
+      <ImportSources
+        disabled={job?.state === 'running'}
+        onSources={(sources) => {
+          setUploadCancelled(false);
+          create.mutate(sources);
+        }}
+        onError={setError}
+        onCancelled={() => setUploadCancelled(true)}
+      />
       {job !== undefined && <JobProgress job={job} label="Building the index" />}
       <ErrorBanner error={error ?? (job?.state === 'failed' ? new Error(job.error?.message) : null)} onDismiss={() => setError(null)} />
-      {job?.state === 'cancelled' && <p className="small muted">Cancelled; no collection was made.</p>}
+      {(uploadCancelled || job?.state === 'cancelled') && <p className="small muted">Cancelled; no collection was made.</p>}
       <ImportReport job={job} />
       {created !== undefined && (
         <button type="button" className="link" onClick={() => onCreated(created.path)}>

@@ -15,9 +15,11 @@ interface Props {
   readonly disabled: boolean;
   readonly onSources: (sources: ImportSource[]) => void;
   readonly onError: (error: unknown) => void;
+  /** The clerk cancelled the upload: nothing was handed to onSources. */
+  readonly onCancelled?: () => void;
 }
 
-export function ImportSources({ disabled, onSources, onError }: Props) {
+export function ImportSources({ disabled, onSources, onError, onCancelled }: Props) {
   const info = useQuery(appQueries.info());
   const [upload, setUpload] = useState<{ done: number; total: number; controller: AbortController } | null>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -30,7 +32,8 @@ export function ImportSources({ disabled, onSources, onError }: Props) {
       const ids = await uploadFiles([...files], (done, total) => setUpload({ done, total, controller }), controller.signal);
       onSources(ids.map((uploadId) => ({ kind: 'upload', uploadId })));
     } catch (error) {
-      if ((error as Error).name !== 'AbortError') onError(error);
+      if ((error as Error).name === 'AbortError') onCancelled?.();
+      else onError(error);
     } finally {
       setUpload(null);
     }

@@ -23,5 +23,7 @@ export async function uploadFiles(files: readonly File[], onProgress: (done: num
     else ids.push(result.uploadId);
     onProgress(i + 1, files.length);
   }
+  // A cancel that came while the last file was on its way stops here too: nothing is imported.
+  if (signal.aborted) throw new DOMException('Cancelled', 'AbortError');
   return fromFolder && folderId !== undefined ? [folderId] : ids;
 }
