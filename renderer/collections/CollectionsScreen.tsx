@@ -131,6 +131,7 @@ function CollectionDetail({ collection }: { collection: CollectionSummary }) {
   const queryClient = useQueryClient();
   const [replace, setReplace] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [uploadCancelled, setUploadCancelled] = useState(false);
   const { job, start } = useStartJob();
   const add = useMutation({
     mutationFn: (sources: ImportSource[]) => call('collections:add', { path: collection.path, sources, replace }),
@@ -157,12 +158,21 @@ function CollectionDetail({ collection }: { collection: CollectionSummary }) {
         {!collection.available && <ErrorBanner error={new Error(collection.problem)} />}
         <PolicyEditor collection={collection} />
         <h3>Add documents</h3>
-        <ImportSources disabled={job?.state === 'running' || !collection.available} onSources={(sources) => add.mutate(sources)} onError={setError} />
+        <ImportSources
+          disabled={job?.state === 'running' || !collection.available}
+          onSources={(sources) => {
+            setUploadCancelled(false);
+            add.mutate(sources);
+          }}
+          onError={setError}
+          onCancelled={() => setUploadCancelled(true)}
+        />
         <label className="row small">
           <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace documents whose id already exists
         </label>
         {job !== undefined && <JobProgress job={job} label="Adding documents" />}
         <ErrorBanner error={error ?? (job?.state === 'failed' ? new Error(job.error?.message) : null)} onDismiss={() => setError(null)} />
+        {(uploadCancelled || job?.state === 'cancelled') && <p className="small muted">Cancelled; nothing was added.</p>}
         <ImportReport job={job} />
       </section>
       {collection.available && <StatisticsPanel collection={collection} />}
