@@ -15,7 +15,7 @@ import type { RewriteUnit, TextSpan } from '../../rewriter/types.js';
 import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
 
 /** Names the prompt and the rewriting rules; bump it when either changes, so evaluations rerun. */
-export const REWRITER_VERSION = 'unlinkable-rewriter-5';
+export const REWRITER_VERSION = 'unlinkable-rewriter-4';
 
 /** How the evaluation runs the rewriter. */
 export interface LlmRewriterOptions {
