@@ -141,15 +141,21 @@ export class ChunkedText {
   replace(index: number, text: string, reasoning: string, fallback: boolean, pass: number): void {
     const current = this.chunkText(index);
     if (text === current) return;
-    this.edit(index, [{ start: 0, end: current.length, text, origin: fallback ? 'fallback' : 'model' }], reasoning, fallback, pass);
+    this.edit(index, [[{ start: 0, end: current.length, text, origin: fallback ? 'fallback' : 'model' }]], reasoning, fallback, pass);
   }
 
-  /** Applies `edits` (offsets of chunk `index`'s current text) in pass `pass`. */
-  edit(index: number, edits: readonly TextEdit[], reasoning: string, fallback: boolean, pass: number): void {
+  /**
+   * Applies edit batches to chunk `index` in pass `pass`: the first in offsets of the
+   * chunk's current text, each later one in offsets of the text the batch before it left,
+   * exactly as applyEditSteps reads them.
+   */
+  edit(index: number, steps: readonly (readonly TextEdit[])[], reasoning: string, fallback: boolean, pass: number): void {
     const unit = this.units[index]!;
     const before = unit.body.text;
-    unit.body.apply(edits);
+    for (const edits of steps) unit.body.apply(edits);
     // The merging rule every caller uses: a new placeholder next to another becomes one with it.
+    // Only after the last batch: merging shortens the text, and a later batch's offsets were
+    // computed on the unmerged text (merging between batches wrote placeholders inside words).
     unit.body.mergePlaceholders(REDACTED);
     if (unit.body.text === before) return;
     if (reasoning.trim().length > 0) unit.notes.push({ pass, text: reasoning.trim() });

@@ -142,7 +142,9 @@ export function checkReplacement(task: ChunkTask, region: PhraseRegion, raw: str
   if (text.length === 0) return { text, problems: ['empty'], ownPlaceholders: 0 };
   const problems: RewriteProblem[] = [];
   const placeholders = placeholdersOf(text, pattern);
-  if (placeholders.some((placeholder) => placeholder !== REDACTED)) problems.push('placeholder-invented');
+  // A bracket outside a placeholder is a placeholder garbled ("[redac]"): a clerk would read it as one.
+  const bracketed = (value: string) => /[[\]<>{}]/u.test(value.replace(pattern, ''));
+  if (placeholders.some((placeholder) => placeholder !== REDACTED) || (bracketed(text) && !bracketed(phrase))) problems.push('placeholder-invented');
   // The phrase must be gone from where it was, neighbours included (a rewrite can recreate it across its edge).
   const spliced = task.text.slice(0, region.start) + text + task.text.slice(region.end);
   const end = region.start + text.length;
@@ -235,12 +237,31 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
 
 /**
  * A last check of the chunk with every replacement in place: phrases checked one at a
- * time can still combine into a flagged one. Whatever survives gets a placeholder.
+ * time can still combine into a flagged one across an edit's edge. Whatever such survivor
+ * touches a replacement gets a placeholder. Occurrences no replacement touches are left
+ * alone: in phrase mode every occurrence is a region already, and in plan mode a planned
+ * word's other occurrences were not planned (redacting them changed words the plan kept).
+ * The ranges are in offsets of the edited, unmerged text: the second batch of the steps.
  */
 function overallFix(task: ChunkTask, edits: readonly TextEdit[], pattern: RegExp): TextEdit[][] {
   let text = task.text;
   for (const edit of [...edits].sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   const { problems, kept } = validateRewrite({ ...task, spans: [] }, text, pattern);
   if (!problems.includes('span-kept')) return [];
-  return [kept.map((range) => ({ start: range.start, end: range.end, text: REDACTED, origin: 'fallback' as const }))];
+  const written = writtenRanges(edits);
+  const touching = kept.filter((range) => written.some((edit) => range.start <= edit.end && range.end >= edit.start));
+  if (touching.length === 0) return [];
+  return [touching.map((range) => ({ start: range.start, end: range.end, text: REDACTED, origin: 'fallback' as const }))];
+}
+
+/** Where each edit's text lies in the text the edits produce (they never overlap). */
+export function writtenRanges(edits: readonly TextEdit[]): TextSpan[] {
+  let shift = 0;
+  return [...edits]
+    .sort((a, b) => a.start - b.start)
+    .map((edit) => {
+      const start = edit.start + shift;
+      shift += edit.text.length - (edit.end - edit.start);
+      return { start, end: start + edit.text.length };
+    });
 }

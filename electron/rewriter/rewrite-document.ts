@@ -88,12 +88,7 @@ async function runPass(
     totals,
     copiesToo: settings.unit === 'phrase',
   });
-  outcomes.forEach((outcome, n) => {
-    outcome.steps.forEach((edits, step) => {
-      const last = step === outcome.steps.length - 1;
-      document.edit(indexes[n]!, edits, last ? outcome.reasoning : '', last && outcome.fallback && mode === 'spans', pass);
-    });
-  });
+  outcomes.forEach((outcome, n) => document.edit(indexes[n]!, outcome.steps, outcome.reasoning, outcome.fallback && mode === 'spans', pass));
   return {
     pass,
     chunks: tasks.length,

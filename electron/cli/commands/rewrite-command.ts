@@ -96,14 +96,17 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
     const settings = { k, arity, maxN, sourceId: stringFlag(values, 'source'), placeholderPattern: stringFlag(values, 'placeholder-pattern') };
     const detect = (text: string) => checkText(collection, text, settings, { signal: context.signal });
     // With --plan the model rewrites the words of the minimal edit plan, planned again after every pass.
+    const linkableSpans = (text: string) => {
+      const result = detect(text);
+      return [...result.minimal, ...result.combinations].map((s) => ({ start: s.start, end: s.end }));
+    };
     const check = async (text: string) => {
       if (usePlan)
         return planEdits(collection.phraseIndex(), text, {
           ...settings,
           placeholderPattern: settings.placeholderPattern ?? collection.placeholderPattern(),
         }).runs.map((r) => ({ start: r.start, end: r.end }));
-      const result = detect(text);
-      return [...result.minimal, ...result.combinations].map((s) => ({ start: s.start, end: s.end }));
+      return linkableSpans(text);
     };
 
     progress.update('loading model', 0, 1);
@@ -114,6 +117,8 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
 
     const run = {
       ...options,
+      // The plan's words are not linkable themselves: who resolved what is told of the linkable spans, as in the evaluation.
+      ...(usePlan ? { attributeSpans: linkableSpans(document.text) } : {}),
       signal: context.signal,
       onProgress: (p: { pass: number; maxPasses: number; chunksDone: number; chunksTotal: number }) =>
         progress.update(`pass ${p.pass}/${p.maxPasses}`, p.chunksDone, p.chunksTotal),
@@ -140,7 +145,7 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
       if (a.spans > 0) {
         const share = (n: number) => `${((100 * n) / a.spans).toFixed(0)} %`;
         process.stdout.write(
-          `Of the ${a.spans} first-pass spans: ${share(a.model)} resolved by the model, ${share(a.modelPlaceholder)} by a placeholder it wrote, ${share(a.fallback)} by fallback placeholders, ${share(a.unresolved)} unresolved.\n`,
+          `Of the ${a.spans} ${usePlan ? 'linkable spans of the document' : 'first-pass spans'}: ${share(a.model)} resolved by the model, ${share(a.modelPlaceholder)} by a placeholder it wrote, ${share(a.fallback)} by fallback placeholders, ${share(a.unresolved)} unresolved.\n`,
         );
       }
       process.stdout.write(`${verdict(final)}\n`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChunkedText, wordAlignedTrim } from '../../../electron/rewriter/chunked-text.js';
 import { chunkText } from '../../../electron/rewriter/chunking.js';
+import { applyEditSteps } from '../../../electron/rewriter/provenance.js';
 import { applyReplacements } from '../../../shared/review/text-change.js';
 import { FAKE_IDENTITY } from './fake-model.js';
 
@@ -57,7 +58,7 @@ describe('placeholders the rewriter writes follow the one merging rule', () => {
   const edit = (document: ChunkedText, phrase: string, replacement: string, origin: 'model' | 'fallback' = 'fallback') => {
     const current = document.chunkText(0);
     const range = at(current, phrase);
-    document.edit(0, [{ ...range, text: replacement, origin }], '', origin === 'fallback', 1);
+    document.edit(0, [[{ ...range, text: replacement, origin }]], '', origin === 'fallback', 1);
   };
 
   it('merges a fallback placeholder with the placeholder only whitespace separates from it', () => {
@@ -86,11 +87,25 @@ describe('placeholders the rewriter writes follow the one merging rule', () => {
     const document = new ChunkedText(text, chunkText(text, [], { sentencesPerChunk: 5 }));
     const current = document.chunkText(0);
     const range = at(current, 'the Ankara court');
-    document.edit(0, [{ ...range, text: 'a [REDACTED]', origin: 'model', ownPlaceholders: 1 }], 'Reworded.', false, 1);
+    document.edit(0, [[{ ...range, text: 'a [REDACTED]', origin: 'model', ownPlaceholders: 1 }]], 'Reworded.', false, 1);
     expect(document.chunkText(0)).toBe('On [REDACTED] a [REDACTED] ruled. Later [REDACTED] [REDACTED] met, and the Ankara court, [REDACTED] sat.');
     const pieces = document.pieces().filter((piece) => piece.origin === 'model');
     expect(pieces.map((piece) => piece.text)).toEqual(['a ', '[REDACTED]']);
     expect(pieces[1]!.ownPlaceholders).toBe(1);
+  });
+});
+
+describe('edit batches', () => {
+  it('reads each later batch in offsets of the text the batch before left, and merges placeholders only after the last', () => {
+    const chunk = 'Held in [REDACTED] Kandira prison, on the ground that it was full.';
+    const document = new ChunkedText(chunk, chunkText(chunk, [], { sentencesPerChunk: 5 }));
+    const first = [{ ...at(chunk, 'Kandira'), text: '[REDACTED]', origin: 'fallback' as const }];
+    // The second batch is in offsets of the first batch's text, where "[REDACTED] [REDACTED]" is not merged yet.
+    const afterFirst = applyEditSteps(chunk, [first]);
+    const second = [{ ...at(afterFirst, 'ground'), text: '[REDACTED]', origin: 'fallback' as const }];
+    document.edit(0, [first, second], 'Reworded.', true, 1);
+    // Merging between the batches shifted the second by a placeholder: "on t[REDACTED]und that".
+    expect(document.chunkText(0)).toBe('Held in [REDACTED] prison, on the [REDACTED] that it was full.');
   });
 });
 

@@ -1,9 +1,11 @@
 /** Phrase-by-phrase rewriting (the default unit), and who gets the credit for each span. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MIN_PHRASE_WORDS, checkReplacement, normalizeReplacement, phraseRegions } from '../../../electron/rewriter/phrase-rewriter.js';
 import { rewriteDocument } from '../../../electron/rewriter/rewrite-document.js';
 import { placeholderRegex } from '../../../electron/rewriter/span-match.js';
 import { prepareTask } from '../../../electron/rewriter/validation.js';
+import { randomText } from '../../helpers/random-texts.js';
 import { FAKE_IDENTITY, fakeModel, type FakeAnswer, type FakePrompt } from './fake-model.js';
 
 const pattern = placeholderRegex();
@@ -117,6 +119,55 @@ describe('plan mode', () => {
   });
 });
 
+describe('plan mode keeps what the plan kept', () => {
+  it("leaves a planned word's other occurrences in the chunk as they are", async () => {
+    const chunk = 'On 31 May 2001 the court sat. The appeal of May 2002 failed.';
+    const model = fakeModel(() => undefined);
+    const { text: rewritten } = await rewriteDocument({
+      text: chunk,
+      spans: [{ start: chunk.indexOf('May'), end: chunk.indexOf('May') + 3 }],
+      check: nothingLeft,
+      model,
+      identity: FAKE_IDENTITY,
+      options: { seed: 5, unit: 'plan', maxRetries: 0, sentencesPerChunk: 5 },
+    });
+    expect(rewritten).toBe('On 31 [REDACTED] 2001 the court sat. The appeal of May 2002 failed.');
+  });
+});
+
+describe('edits never cut a word or a placeholder (random texts, answers and plans)', () => {
+  const words = ['the', 'court', 'May', 'Kandira', 'ground', '[REDACTED]'];
+  const answers = ['a place', '[REDACTED]', 'a [REDACTED] there', 'the [REDACTED]', undefined, 'court'];
+  it.each(['plan', 'phrase'] as const)('unit %s', async (unit) => {
+    await fc.assert(
+      fc.asyncProperty(randomText(words, 40), fc.array(fc.nat(), { maxLength: 8 }), fc.nat(), async (chunk, picks, answerSeed) => {
+        const tokens = [...chunk.matchAll(/\[REDACTED\]|[^\s,.[\]]+/gu)].filter((m) => m[0] !== '[REDACTED]');
+        if (tokens.length === 0) return;
+        const spans = [...new Set(picks.map((p) => p % tokens.length))].map((i) => ({
+          start: tokens[i]!.index!,
+          end: tokens[i]!.index! + tokens[i]![0].length,
+        }));
+        let calls = 0;
+        const model = fakeModel(() => answers[(answerSeed + calls++) % answers.length]);
+        const { text: rewritten } = await rewriteDocument({
+          text: chunk,
+          spans,
+          check: nothingLeft,
+          model,
+          identity: FAKE_IDENTITY,
+          options: { seed: 5, unit, maxRetries: 1, sentencesPerChunk: 3 },
+        });
+        // Every word of the result is a word of the text or of an answer, and every bracket belongs to a whole placeholder.
+        const allowed = new Set([...words, ...answers.flatMap((a) => (a === undefined ? [] : a.split(' ')))]);
+        const outside = rewritten.split('[REDACTED]').join(' ');
+        expect(outside).not.toMatch(/[[\]]/u);
+        for (const word of outside.split(/[\s,.]+/u).filter((w) => w.length > 0)) expect(allowed.has(word), `${word} in ${rewritten}`).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('phraseRegions', () => {
   it('merges touching spans and adds the other occurrences of a flagged phrase in the chunk', () => {
     const chunk = 'The old harbour and the old harbour of Oldtown were closed.';
@@ -156,6 +207,7 @@ describe('checkReplacement', () => {
     expect(problems('Kandıra  PRISON')).toEqual(['span-kept']);
     expect(problems('prison no. 7')).toEqual(['number-invented']);
     expect(problems('[PLACE]')).toEqual(['placeholder-invented']);
+    expect(problems('a [redac] prison')).toEqual(['placeholder-invented']);
     expect(problems('⟦⟧  ')).toEqual(['empty']);
     expect(checkReplacement(task, region!, '[REDACTED]', pattern)).toMatchObject({ problems: [], ownPlaceholders: 1 });
   });
