@@ -37,9 +37,11 @@ test('rewrite with the local model and review its suggestions', async ({ page, h
     .digest('hex');
   await expected.getByLabel(/Expected SHA-256/).fill(sha256.toUpperCase());
   await expect(verdict).toContainText('Matches');
-  // The tiny model's context is short: no examples, short answers, one pass.
+  // The tiny model's context is short: no examples, short answers, one pass. Its random weights
+  // answer differently for each seed and prompt: with seed 1 the first answer fails the checks,
+  // so the fallback's card is shown (seed 7 stopped doing so when rewriter 5 named planned words).
   const settings = page.getByTestId('rewrite-settings');
-  await settings.getByLabel('Seed').fill('7');
+  await settings.getByLabel('Seed').fill('1');
   await settings.getByLabel('Most passes').fill('1');
   await settings.getByLabel('Examples in the prompt').fill('0');
   await settings.getByLabel('Longest answer (tokens)').fill('24');

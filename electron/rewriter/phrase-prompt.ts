@@ -19,6 +19,7 @@ const SYSTEM = [
   `You are given a passage with one phrase marked ${MARK_OPEN}like this${MARK_CLOSE}. Write that phrase again with other words that keep its meaning and fit the passage: synonyms, another word order, or a more general expression. Never repeat it word for word.`,
   `If it cannot be rephrased (the name of a person, place, organisation or court, a date, or a case number), answer ${REDACTED}.`,
   'Keep numbers and dates as they are, or leave them out; never write new ones.',
+  'When the words to replace are listed, replace those words and keep the other words of the phrase as they are.',
   'Answer in JSON: {"replacement": "the rewritten phrase"}.',
 ].join('\n');
 
@@ -48,22 +49,38 @@ const EXAMPLES: readonly { passage: string; phrase: string; replacement: string 
 
 export const MAX_PHRASE_FEW_SHOT = EXAMPLES.length;
 
+/**
+ * The example of a planned word (unit 'plan'), shown last to plan requests. The phrase
+ * around a planned word is only there so that the model can rephrase it: on the 31 court
+ * test judgments SmolLM2 rewrote the whole phrase when asked for it, and the plan then
+ * changed as many words as rewriting every flagged span (EVALUATION.md).
+ */
+const PLAN_EXAMPLE = {
+  passage: 'He lodged an appeal with the regional court, which dismissed it as unfounded.',
+  phrase: 'dismissed it as unfounded',
+  replace: ['unfounded'],
+  replacement: 'dismissed it as baseless',
+};
+
 function mark(passage: string, region: TextSpan): string {
   return passage.slice(0, region.start) + MARK_OPEN + passage.slice(region.start, region.end) + MARK_CLOSE + passage.slice(region.end);
 }
 
-function userTurn(passage: string, phrase: string): string {
-  return `Passage: ${passage}\nPhrase: ${phrase}`;
+function userTurn(passage: string, phrase: string, replace?: readonly string[]): string {
+  const words = replace === undefined || replace.length === 0 ? '' : `\nWords to replace: ${replace.join(', ')}`;
+  return `Passage: ${passage}\nPhrase: ${phrase}${words}`;
 }
 
-function fewShot(count: number): ExampleTurn[] {
-  return EXAMPLES.slice(0, Math.max(0, Math.min(EXAMPLES.length, count))).map((example) => {
+function fewShot(count: number, forPlan: boolean): ExampleTurn[] {
+  const turn = (example: { passage: string; phrase: string; replacement: string; replace?: readonly string[] }): ExampleTurn => {
     const at = example.passage.indexOf(example.phrase);
     return {
-      user: userTurn(mark(example.passage, { start: at, end: at + example.phrase.length }), example.phrase),
+      user: userTurn(mark(example.passage, { start: at, end: at + example.phrase.length }), example.phrase, example.replace),
       assistant: JSON.stringify({ replacement: example.replacement }),
     };
-  });
+  };
+  const turns = EXAMPLES.slice(0, Math.max(0, Math.min(EXAMPLES.length, count))).map(turn);
+  return forPlan && turns.length > 0 ? [...turns, turn(PLAN_EXAMPLE)] : turns;
 }
 
 /** The longest replacement the schema allows for a phrase of `length` characters. */
@@ -82,6 +99,8 @@ export interface PhraseRequestOptions {
   readonly fewShot: number;
   /** Most tokens per answer; default: enough for the longest replacement the schema allows. */
   readonly maxTokens?: number | undefined;
+  /** Unit 'plan': the planned words inside the phrase, the ones to replace (the rest is context to keep). */
+  readonly replace?: readonly string[] | undefined;
 }
 
 /** The request to rewrite `region` of `passage`. */
@@ -89,8 +108,8 @@ export function buildPhraseRequest(passage: string, region: TextSpan, options: P
   const phrase = passage.slice(region.start, region.end);
   return {
     system: SYSTEM,
-    examples: fewShot(options.fewShot),
-    user: userTurn(mark(passage, region), phrase),
+    examples: fewShot(options.fewShot, options.replace !== undefined),
+    user: userTurn(mark(passage, region), phrase, options.replace),
     schema: schema(phrase.length),
     temperature: options.temperature,
     seed: options.seed,

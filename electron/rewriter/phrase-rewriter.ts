@@ -183,6 +183,8 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
         seed: context.seedFor(job.taskIndex * 1024 + job.regionIndex, attempt),
         fewShot: context.fewShot,
         maxTokens: context.maxTokens,
+        // A planned region names its planned words: the words it was widened by are context to keep.
+        replace: context.copiesToo === false ? job.region.cores.map((core) => tasks[job.taskIndex]!.text.slice(core.start, core.end)) : undefined,
       });
     });
     context.progress.startCall(pending.map((i) => jobs[i]!.region.end - jobs[i]!.region.start));

@@ -14,8 +14,12 @@ import { rewriteBaseline, rewriteDocument, type RewriteResult } from '../../rewr
 import type { RewriteUnit, TextSpan } from '../../rewriter/types.js';
 import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
 
-/** Names the prompt and the rewriting rules; bump it when either changes, so evaluations rerun. */
-export const REWRITER_VERSION = 'unlinkable-rewriter-4';
+/**
+ * Names the prompt and the rewriting rules; bump it when either changes, so evaluations rerun.
+ * 6: rewriter 5's prompt (planned words named) on the fixed edit application of b5e93b1;
+ * 5 was withdrawn, its texts corrupted by the bug that commit fixed.
+ */
+export const REWRITER_VERSION = 'unlinkable-rewriter-6';
 
 /** How the evaluation runs the rewriter. */
 export interface LlmRewriterOptions {

@@ -27,7 +27,7 @@ export type FakeAnswer = string | { reasoning: string; rewrite: string } | { rep
 /** Reads the passage and phrase list back out of a user turn. */
 export function readPrompt(request: GenerationRequest): FakePrompt {
   const user = request.user;
-  const phrase = /^Passage: (.*)\nPhrase: (.*)$/su.exec(user);
+  const phrase = /^Passage: (.*)\nPhrase: (.*?)(?:\nWords to replace: .*)?$/su.exec(user);
   if (phrase !== null) return { unit: 'phrase', passage: phrase[1]!, phrases: [phrase[2]!], request };
   const passageEnd = user.search(/\n\n(Phrases to rephrase:|Placeholders to keep exactly:)/u);
   const passage = user.slice('Passage:\n'.length, passageEnd);

@@ -26,6 +26,8 @@ describe('phrase mode', () => {
     expect(model.calls).toHaveLength(1);
     expect(model.calls[0]!.map((r) => r.user.split('\n')[1])).toEqual(['Phrase: Kandira', 'Phrase: harbour of Oldtown', 'Phrase: Zelda']);
     expect(model.calls[0]![0]!.user).toContain('Passage: First, ⟦Kandira⟧ was named in 1999. It rained.');
+    // Flagged spans are the words to change themselves: no list of words, and no planned-word example.
+    expect(model.calls[0]!.some((r) => r.user.includes('Words to replace') || (r.examples ?? []).some((e) => e.user.includes('Words to replace')))).toBe(false);
     expect(model.calls[0]![0]!.schema).toMatchObject({ properties: { replacement: { type: 'string' } } });
     expect(rewritten).toBe('First, a town was named in 1999. It rained.\n\nSecond, the port was closed.\n\nThird, she left [REDACTED] at noon.');
     expect(record.settings.unit).toBe('phrase');
@@ -112,6 +114,11 @@ describe('plan mode', () => {
       options: { seed: 5, unit: 'plan', maxRetries: 0 },
     });
     expect(model.calls[0]!.map((r) => r.user.split('\n')[1])).toEqual(['Phrase: Kandira was named', 'Phrase: of Oldtown was', 'Phrase: Zelda left']);
+    // The planned words are named, and the last example shows one replaced with the rest of its phrase kept.
+    expect(model.calls[0]!.map((r) => r.user.split('\n')[2])).toEqual(['Words to replace: Kandira', 'Words to replace: Oldtown', 'Words to replace: Zelda']);
+    const example = model.calls[0]![0]!.examples!.at(-1)!;
+    expect(example.user).toContain('Words to replace: unfounded');
+    expect(example.assistant).toBe(JSON.stringify({ replacement: 'dismissed it as baseless' }));
     expect(rewritten).toBe(
       'First, a town was named in 1999. It rained.\n\nSecond, the harbour of [REDACTED] was closed.\n\nThird, [REDACTED] left [REDACTED] at noon.',
     );
