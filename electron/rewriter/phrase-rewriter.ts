@@ -8,6 +8,7 @@
  */
 import { throwIfAborted } from '../../shared/errors.js';
 import { generateChunked, type ChunkBatchContext, type ChunkOutcome } from './chunk-rewriter.js';
+import type { ExampleTurn } from '../llm/llm-protocol.js';
 import { buildPhraseRequest } from './phrase-prompt.js';
 import type { TextEdit } from './provenance.js';
 import { REDACTED, occurrenceRanges, placeholdersOf, tokensOf, type Tokens } from './span-match.js';
@@ -135,8 +136,29 @@ export interface ReplacementCheck {
   readonly ownPlaceholders: number;
 }
 
-/** Checks a replacement of `region` in `task`. */
-export function checkReplacement(task: ChunkTask, region: PhraseRegion, raw: string, pattern: RegExp): ReplacementCheck {
+/**
+ * The words an answer may not take from the prompt's examples: their words of
+ * MIN_BORROWED_LETTERS letters or more (shorter ones are mostly "the", "with", "made").
+ * Lower case; a word the passage has itself is allowed again in checkReplacement.
+ */
+export function exampleWords(examples: readonly ExampleTurn[], pattern: RegExp): Set<string> {
+  return new Set(examples.flatMap((turn) => wordsOf(`${turn.user} ${turn.assistant}`, pattern)).filter((word) => word.length >= MIN_BORROWED_LETTERS));
+}
+
+const MIN_BORROWED_LETTERS = 5;
+
+/** Lower-case words, placeholders left out (an example's "[REDACTED]" is never a borrowed word). */
+function wordsOf(text: string, pattern: RegExp): string[] {
+  return (
+    text
+      .replace(pattern, ' ')
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? []
+  );
+}
+
+/** Checks a replacement of `region` in `task`; `borrowable`: the words of the examples the request showed (exampleWords). */
+export function checkReplacement(task: ChunkTask, region: PhraseRegion, raw: string, pattern: RegExp, borrowable?: ReadonlySet<string>): ReplacementCheck {
   const phrase = task.text.slice(region.start, region.end);
   const text = normalizeReplacement(phrase, raw);
   if (text.length === 0) return { text, problems: ['empty'], ownPlaceholders: 0 };
@@ -156,6 +178,10 @@ export function checkReplacement(task: ChunkTask, region: PhraseRegion, raw: str
   if (kept) problems.push('span-kept');
   if (inventsNumbers(tokensOf(phrase, pattern), tokensOf(text, pattern))) problems.push('number-invented');
   if (text.length > phrase.length * 3 + 40) problems.push('too-long');
+  if (borrowable !== undefined && borrowable.size > 0) {
+    const own = new Set(wordsOf(task.text, pattern));
+    if (wordsOf(text, pattern).some((word) => borrowable.has(word) && !own.has(word))) problems.push('example-copied');
+  }
   return { text, problems, ownPlaceholders: placeholders.length };
 }
 
@@ -198,7 +224,7 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
         context.totals.reject(['no-answer']);
         return;
       }
-      const check = checkReplacement(tasks[job.taskIndex]!, job.region, raw, context.pattern);
+      const check = checkReplacement(tasks[job.taskIndex]!, job.region, raw, context.pattern, exampleWords(requests[n]!.examples ?? [], context.pattern));
       context.totals.reject(check.problems);
       if (check.problems.length === 0) {
         answers[i] = { text: check.text, ownPlaceholders: check.ownPlaceholders, attempts: attempt + 1 };

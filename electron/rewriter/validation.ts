@@ -23,13 +23,24 @@ export interface ChunkTask {
 }
 
 /**
- * Why a rewrite was refused. The last two came from reading real small models' answers:
- * 'number-invented' (a date or article number the text never had: a changed fact) and
+ * Why a rewrite was refused. The last three came from reading real small models' answers:
+ * 'number-invented' (a date or article number the text never had: a changed fact),
  * 'context-changed' (in chunk mode, most of the words outside the flagged phrases gone:
- * the model wrote another passage instead of rephrasing this one).
+ * the model wrote another passage instead of rephrasing this one) and 'example-copied'
+ * (in phrase mode, a word of the prompt's examples that the passage does not have:
+ * SmolLM2 wrote "dismissed" five times into a judgment that never had it).
  */
 export type RewriteProblem =
-  'no-answer' | 'empty' | 'span-kept' | 'placeholder-lost' | 'placeholder-invented' | 'too-short' | 'too-long' | 'number-invented' | 'context-changed';
+  | 'no-answer'
+  | 'empty'
+  | 'span-kept'
+  | 'placeholder-lost'
+  | 'placeholder-invented'
+  | 'too-short'
+  | 'too-long'
+  | 'number-invented'
+  | 'context-changed'
+  | 'example-copied';
 
 /** Share of the words outside the flagged phrases a chunk rewrite must keep, in order. */
 export const MIN_CONTEXT_KEPT = 0.5;

@@ -17,8 +17,11 @@ import { rewriteDocument } from '../../electron/rewriter/rewrite-document.js';
 import type { TextSpan } from '../../electron/rewriter/types.js';
 import { cosine } from '../../electron/evaluation/metrics/semantic-similarity.js';
 import { detectLinkage } from '../../shared/linkage/detect.js';
+import { planEdits } from '../../shared/linkage/plan/edit-plan.js';
+import { editSize } from '../../shared/review/edit-ratio.js';
 import type { ShardedIndex } from '../../electron/index-store/sharded-index.js';
 import { realModel } from '../helpers/real-models.js';
+import { brokenEdits } from '../helpers/text-integrity.js';
 
 const rewriter = realModel('rewriting');
 const embedder = realModel('embedding');
@@ -83,6 +86,8 @@ describe.skipIf(rewriter.path === null)('rewriting with SmolLM2-135M-Instruct (r
       const placeholders = (value: string): number => value.match(/\[[A-Z][A-Z0-9_]*\]/gu)?.length ?? 0;
       const before = placeholders(text);
       expect(placeholders(result.text)).toBeGreaterThanOrEqual(before);
+      // No edit landed at the wrong offsets (a placeholder inside a word, a broken placeholder).
+      expect(brokenEdits(text, result.text)).toEqual({ glued: 0, strayBrackets: 0 });
       const attribution = record.attribution!;
       expect(attribution.spans).toBe(first.length);
       expect(attribution.model + attribution.modelPlaceholder + attribution.fallback + attribution.unresolved).toBe(attribution.spans);
@@ -93,6 +98,30 @@ describe.skipIf(rewriter.path === null)('rewriting with SmolLM2-135M-Instruct (r
       );
     }
     expect(resolved / spans).toBeGreaterThanOrEqual(0.25);
+  }, 240_000);
+
+  it('rewrites the planned words of a paragraph (unit plan) until nothing is linkable, changing only words around them', async () => {
+    const planOf = (text: string): TextSpan[] => planEdits(index, text, settings).runs.map((r) => ({ start: r.start, end: r.end }));
+    const text = demoRecords('deidentified.jsonl')
+      .flatMap((record) => record.text.split('\n\n'))
+      .find((paragraph) => planOf(paragraph).length >= 3 && planOf(paragraph).length <= 8);
+    expect(text).toBeDefined();
+    const planned = planOf(text!);
+    const result = await rewriteDocument({
+      text: text!,
+      spans: planned,
+      check: async (current) => planOf(current),
+      model: client,
+      identity: identityOf(client.model!.info, null),
+      options: { seed: 5, detection: settings, maxPasses: 3, maxRetries: 1, fewShot: 1, unit: 'plan', attributeSpans: spansOf(text!) },
+    });
+    expect(spansOf(result.text)).toEqual([]);
+    expect(result.record.outcome).toBe('nothing-linkable');
+    expect(brokenEdits(text!, result.text)).toEqual({ glued: 0, strayBrackets: 0 });
+    // The model rewrites the phrase around each planned word, never the paragraph: less than half its words change.
+    const { distance, ratio } = editSize(text!, result.text);
+    expect(ratio!).toBeLessThan(0.5);
+    process.stderr.write(`SmolLM2 on ${planned.length} planned runs: ${distance} word edits (edit ratio ${ratio!.toFixed(2)}).\n`);
   }, 240_000);
 });
 

@@ -16,10 +16,11 @@ import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
 
 /**
  * Names the prompt and the rewriting rules; bump it when either changes, so evaluations rerun.
- * 6: rewriter 5's prompt (planned words named) on the fixed edit application of b5e93b1;
- * 5 was withdrawn, its texts corrupted by the bug that commit fixed.
+ * 7: rewriter 5's prompt (planned words named) on the fixed edit application of b5e93b1,
+ * and answers that borrow the examples' words refused ('example-copied'). 5 was withdrawn,
+ * its texts corrupted by the bug b5e93b1 fixed; 6 (without the new check) was not evaluated.
  */
-export const REWRITER_VERSION = 'unlinkable-rewriter-6';
+export const REWRITER_VERSION = 'unlinkable-rewriter-7';
 
 /** How the evaluation runs the rewriter. */
 export interface LlmRewriterOptions {

@@ -1,11 +1,12 @@
 /** Phrase-by-phrase rewriting (the default unit), and who gets the credit for each span. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_PHRASE_WORDS, checkReplacement, normalizeReplacement, phraseRegions } from '../../../electron/rewriter/phrase-rewriter.js';
+import { MIN_PHRASE_WORDS, checkReplacement, exampleWords, normalizeReplacement, phraseRegions } from '../../../electron/rewriter/phrase-rewriter.js';
 import { rewriteDocument } from '../../../electron/rewriter/rewrite-document.js';
 import { placeholderRegex } from '../../../electron/rewriter/span-match.js';
 import { prepareTask } from '../../../electron/rewriter/validation.js';
 import { randomText } from '../../helpers/random-texts.js';
+import { brokenEdits } from '../../helpers/text-integrity.js';
 import { FAKE_IDENTITY, fakeModel, type FakeAnswer, type FakePrompt } from './fake-model.js';
 
 const pattern = placeholderRegex();
@@ -126,6 +127,24 @@ describe('plan mode', () => {
   });
 });
 
+describe('answers that copy the examples', () => {
+  it("are refused and retried: a word of the plan example ('dismissed') never enters a passage that lacks it", async () => {
+    const chunk = 'On 31 May 2001 the court sat in Kandira.';
+    let calls = 0;
+    const model = fakeModel(() => (calls++ === 0 ? 'dismissed it as baseless' : 'in a town'));
+    const { text: rewritten, record } = await rewriteDocument({
+      text: chunk,
+      spans: [{ start: chunk.indexOf('Kandira'), end: chunk.indexOf('Kandira') + 7 }],
+      check: nothingLeft,
+      model,
+      identity: FAKE_IDENTITY,
+      options: { seed: 5, unit: 'plan', maxRetries: 1, fewShot: 1 },
+    });
+    expect(rewritten).toBe('On 31 May 2001 the court in a town.');
+    expect(record.passes[0]!.rejections['example-copied']).toBe(1);
+  });
+});
+
 describe('plan mode keeps what the plan kept', () => {
   it("leaves a planned word's other occurrences in the chunk as they are", async () => {
     const chunk = 'On 31 May 2001 the court sat. The appeal of May 2002 failed.';
@@ -168,6 +187,7 @@ describe('edits never cut a word or a placeholder (random texts, answers and pla
         const allowed = new Set([...words, ...answers.flatMap((a) => (a === undefined ? [] : a.split(' ')))]);
         const outside = rewritten.split('[REDACTED]').join(' ');
         expect(outside).not.toMatch(/[[\]]/u);
+        expect(brokenEdits(chunk, rewritten)).toEqual({ glued: 0, strayBrackets: 0 });
         for (const word of outside.split(/[\s,.]+/u).filter((w) => w.length > 0)) expect(allowed.has(word), `${word} in ${rewritten}`).toBe(true);
       }),
       { numRuns: 300 },
@@ -217,6 +237,18 @@ describe('checkReplacement', () => {
     expect(problems('a [redac] prison')).toEqual(['placeholder-invented']);
     expect(problems('⟦⟧  ')).toEqual(['empty']);
     expect(checkReplacement(task, region!, '[REDACTED]', pattern)).toMatchObject({ problems: [], ownPlaceholders: 1 });
+  });
+
+  it("refuses a word the prompt's examples have and the passage does not, placeholders aside", () => {
+    const examples = [{ user: 'Passage: He ⟦dismissed it as unfounded⟧ on [REDACTED].', assistant: '{"replacement": "dismissed it as baseless"}' }];
+    const borrowable = exampleWords(examples, pattern);
+    expect(borrowable.has('dismissed')).toBe(true);
+    expect(borrowable.has('redacted')).toBe(false);
+    const check = (answer: string) => checkReplacement(task, region!, answer, pattern, borrowable).problems;
+    expect(check('a prison dismissed as baseless')).toEqual(['example-copied']);
+    // "until" is short; "prison" is the passage's own word.
+    expect(check('a prison until')).toEqual([]);
+    expect(check('[REDACTED]')).toEqual([]);
   });
 
   it('cleans markers, line breaks, wrapping quotes and a sentence-final period', () => {
