@@ -283,7 +283,7 @@ function overallFix(task: ChunkTask, edits: readonly TextEdit[], pattern: RegExp
 }
 
 /** Where each edit's text lies in the text the edits produce (they never overlap). */
-export function writtenRanges(edits: readonly TextEdit[]): TextSpan[] {
+function writtenRanges(edits: readonly TextEdit[]): TextSpan[] {
   let shift = 0;
   return [...edits]
     .sort((a, b) => a.start - b.start)

@@ -2,8 +2,10 @@
  * The rewriter, the embedder and the perplexity scorer on the real small models of
  * models/real/ (SmolLM2-135M-Instruct, all-MiniLM-L6-v2, Gemma 3 270M), on the CPU.
  * What is asserted is real behaviour, not arithmetic: the model's answers parse, the
- * placeholders survive, the pass loop ends with nothing linkable at arity 1 and the model
- * itself resolves a quarter of the spans or more; the embedder ranks a paraphrase above an
+ * placeholders survive, no edit lands inside a word or a placeholder, the pass loop ends
+ * with nothing linkable at arity 1 and the model itself resolves a quarter of the spans or
+ * more; with the minimal plan it changes less than half of a paragraph's words; the
+ * embedder ranks a paraphrase above an
  * unrelated text; Gemma finds a sentence likelier than its shuffled words.
  * Without the models (no `npm run models:fetch`), each block skips and says why.
  */
