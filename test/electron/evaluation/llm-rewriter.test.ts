@@ -9,7 +9,9 @@ import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { resolveSettings } from '../../../shared/linkage/settings.js';
 import { fakeModel, synonymRewriter } from '../rewriter/fake-model.js';
 
-const common = 'The applicant lived in a small town near the port. The court examined the complaint of the applicant.';
+// "a quiet town", not "a small town": "small" is a word of the prompt's examples, which an answer may not bring
+// into a passage that lacks it (example-copied).
+const common = 'The applicant lived in a quiet town near the port. The court examined the complaint of the applicant.';
 const index = buildMemoryIndex([
   { id: 'source', text: 'The applicant lived in Kandira near the old harbour. The court examined the complaint of the applicant.' },
   { id: 'd2', text: common },
@@ -32,12 +34,12 @@ function request(arity: 1 | 3 | null): RewriteRequest {
 }
 
 describe('llmRewriter', () => {
-  const fake = fakeModel(synonymRewriter({ kandira: 'a small town', old: 'ancient', harbour: 'wharf', wharf: 'port' }));
+  const fake = fakeModel(synonymRewriter({ kandira: 'a quiet town', old: 'ancient', harbour: 'wharf', wharf: 'port' }));
   const rewrite = llmRewriter().create(fake as unknown as LlmClient);
 
   it('rewrites the spans of the requested arity until nothing links, and reports the cost', async () => {
     const outcome = await rewrite(request(1));
-    expect(outcome.text).toBe('The applicant lived in a small town near the ancient port. The court examined the complaint of the applicant.');
+    expect(outcome.text).toBe('The applicant lived in a quiet town near the ancient port. The court examined the complaint of the applicant.');
     expect(detectLinkage(index, outcome.text, { ...settings, arity: 1 }).minimal).toEqual([]);
     expect(outcome.passes).toBe(2);
     expect(outcome.promptTokens).toBeGreaterThan(0);
