@@ -2,9 +2,10 @@
  * Phrase-by-phrase rewriting (unit 'phrase'): each flagged phrase of a chunk, with the
  * chunk as its context, is one request; all of a pass's phrases decode together as
  * parallel sequences. An answer is checked on its own (the phrase gone, no invented
- * number or placeholder, a sane length), retried with a new seed when it fails, and
- * replaced by a placeholder when the model keeps failing. Nothing outside the phrases can
- * change, so placeholders and the rest of the text are kept by construction.
+ * number or placeholder, no word borrowed from the examples, a sane length), retried with
+ * a new seed when it fails, and replaced by a placeholder when the model keeps failing.
+ * Nothing outside the phrases can change, so placeholders and the rest of the text are
+ * kept by construction.
  */
 import { throwIfAborted } from '../../shared/errors.js';
 import { generateChunked, type ChunkBatchContext, type ChunkOutcome } from './chunk-rewriter.js';
