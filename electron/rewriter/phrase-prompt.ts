@@ -71,7 +71,8 @@ function userTurn(passage: string, phrase: string, replace?: readonly string[]):
   return `Passage: ${passage}\nPhrase: ${phrase}${words}`;
 }
 
-function fewShot(count: number, forPlan: boolean): ExampleTurn[] {
+/** The example turns a request shows: the first `count` examples, and the planned-word one last for unit 'plan'. */
+export function phraseExamples(count: number, forPlan: boolean): ExampleTurn[] {
   const turn = (example: { passage: string; phrase: string; replacement: string; replace?: readonly string[] }): ExampleTurn => {
     const at = example.passage.indexOf(example.phrase);
     return {
@@ -108,7 +109,7 @@ export function buildPhraseRequest(passage: string, region: TextSpan, options: P
   const phrase = passage.slice(region.start, region.end);
   return {
     system: SYSTEM,
-    examples: fewShot(options.fewShot, options.replace !== undefined),
+    examples: phraseExamples(options.fewShot, options.replace !== undefined),
     user: userTurn(mark(passage, region), phrase, options.replace),
     schema: schema(phrase.length),
     temperature: options.temperature,

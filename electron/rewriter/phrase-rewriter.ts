@@ -10,7 +10,7 @@
 import { throwIfAborted } from '../../shared/errors.js';
 import { generateChunked, type ChunkBatchContext, type ChunkOutcome } from './chunk-rewriter.js';
 import type { ExampleTurn } from '../llm/llm-protocol.js';
-import { buildPhraseRequest } from './phrase-prompt.js';
+import { buildPhraseRequest, phraseExamples } from './phrase-prompt.js';
 import type { TextEdit } from './provenance.js';
 import { REDACTED, occurrenceRanges, placeholdersOf, tokensOf, type Tokens } from './span-match.js';
 import type { TextSpan } from './types.js';
@@ -198,6 +198,9 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
   const regions = tasks.map((task) => phraseRegions(task, context.pattern, context.copiesToo ?? true));
   const jobs = regions.flatMap((list, taskIndex) => list.map((region, regionIndex) => ({ taskIndex, regionIndex, region })));
   const answers: ({ text: string; ownPlaceholders: number; attempts: number } | undefined)[] = jobs.map(() => undefined);
+  const planned = context.copiesToo === false;
+  // Every request of a run shows the same examples: their words are gathered once.
+  const borrowable = exampleWords(phraseExamples(context.fewShot, planned), context.pattern);
   for (let attempt = 0; attempt <= context.maxRetries; attempt++) {
     const pending = jobs.flatMap((_, i) => (answers[i] === undefined ? [i] : []));
     if (pending.length === 0) break;
@@ -211,7 +214,7 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
         fewShot: context.fewShot,
         maxTokens: context.maxTokens,
         // A planned region names its planned words: the words it was widened by are context to keep.
-        replace: context.copiesToo === false ? job.region.cores.map((core) => tasks[job.taskIndex]!.text.slice(core.start, core.end)) : undefined,
+        replace: planned ? job.region.cores.map((core) => tasks[job.taskIndex]!.text.slice(core.start, core.end)) : undefined,
       });
     });
     context.progress.startCall(pending.map((i) => jobs[i]!.region.end - jobs[i]!.region.start));
@@ -225,7 +228,7 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
         context.totals.reject(['no-answer']);
         return;
       }
-      const check = checkReplacement(tasks[job.taskIndex]!, job.region, raw, context.pattern, exampleWords(requests[n]!.examples ?? [], context.pattern));
+      const check = checkReplacement(tasks[job.taskIndex]!, job.region, raw, context.pattern, borrowable);
       context.totals.reject(check.problems);
       if (check.problems.length === 0) {
         answers[i] = { text: check.text, ownPlaceholders: check.ownPlaceholders, attempts: attempt + 1 };

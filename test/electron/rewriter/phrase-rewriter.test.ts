@@ -127,19 +127,28 @@ describe('plan mode', () => {
   });
 });
 
+/** Rewrites `word`'s first occurrence in `chunk` as a planned word, with the fake `answer`. */
+function rewritePlanned(chunk: string, word: string, answer: (prompt: FakePrompt) => FakeAnswer, options: object) {
+  const at = chunk.indexOf(word);
+  return rewriteDocument({
+    text: chunk,
+    spans: [{ start: at, end: at + word.length }],
+    check: nothingLeft,
+    model: fakeModel(answer),
+    identity: FAKE_IDENTITY,
+    options: { seed: 5, unit: 'plan', ...options },
+  });
+}
+
 describe('answers that copy the examples', () => {
   it("are refused and retried: a word of the plan example ('dismissed') never enters a passage that lacks it", async () => {
-    const chunk = 'On 31 May 2001 the court sat in Kandira.';
     let calls = 0;
-    const model = fakeModel(() => (calls++ === 0 ? 'dismissed it as baseless' : 'in a town'));
-    const { text: rewritten, record } = await rewriteDocument({
-      text: chunk,
-      spans: [{ start: chunk.indexOf('Kandira'), end: chunk.indexOf('Kandira') + 7 }],
-      check: nothingLeft,
-      model,
-      identity: FAKE_IDENTITY,
-      options: { seed: 5, unit: 'plan', maxRetries: 1, fewShot: 1 },
-    });
+    const { text: rewritten, record } = await rewritePlanned(
+      'On 31 May 2001 the court sat in Kandira.',
+      'Kandira',
+      () => (calls++ === 0 ? 'dismissed it as baseless' : 'in a town'),
+      { maxRetries: 1, fewShot: 1 },
+    );
     expect(rewritten).toBe('On 31 May 2001 the court in a town.');
     expect(record.passes[0]!.rejections['example-copied']).toBe(1);
   });
@@ -147,15 +156,9 @@ describe('answers that copy the examples', () => {
 
 describe('plan mode keeps what the plan kept', () => {
   it("leaves a planned word's other occurrences in the chunk as they are", async () => {
-    const chunk = 'On 31 May 2001 the court sat. The appeal of May 2002 failed.';
-    const model = fakeModel(() => undefined);
-    const { text: rewritten } = await rewriteDocument({
-      text: chunk,
-      spans: [{ start: chunk.indexOf('May'), end: chunk.indexOf('May') + 3 }],
-      check: nothingLeft,
-      model,
-      identity: FAKE_IDENTITY,
-      options: { seed: 5, unit: 'plan', maxRetries: 0, sentencesPerChunk: 5 },
+    const { text: rewritten } = await rewritePlanned('On 31 May 2001 the court sat. The appeal of May 2002 failed.', 'May', () => undefined, {
+      maxRetries: 0,
+      sentencesPerChunk: 5,
     });
     expect(rewritten).toBe('On 31 [REDACTED] 2001 the court sat. The appeal of May 2002 failed.');
   });
