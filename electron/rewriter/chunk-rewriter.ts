@@ -38,6 +38,11 @@ export interface ChunkBatchContext {
   readonly totals: TotalsCounter;
   /** Phrase mode: rewrite the other occurrences of a flagged phrase in the chunk too (unit 'phrase'), or only the spans given ('plan'). */
   readonly copiesToo?: boolean;
+  /**
+   * The document as given, before any pass: a word it has anywhere may be written, even
+   * when the prompt's examples have it too (see 'example-copied' in phrase-rewriter.ts).
+   */
+  readonly documentText?: string;
 }
 
 /** Adds up the runtime's counts over generate calls. */

@@ -139,11 +139,20 @@ export interface ReplacementCheck {
 
 /**
  * The words an answer may not take from the prompt's examples: their words of
- * MIN_BORROWED_LETTERS letters or more (shorter ones are mostly "the", "with", "made").
- * Lower case; a word the passage has itself is allowed again in checkReplacement.
+ * MIN_BORROWED_LETTERS letters or more (shorter ones are mostly "the", "with", "made"),
+ * less the words of `documentText`, the document being rewritten. Lower case; a word the
+ * passage has itself is allowed again in checkReplacement.
+ *
+ * Why the whole document and not only the passage: the check is there for a model that
+ * copies an example's content into a judgment ("dismissed", written five times by SmolLM2
+ * into echr-001-61177, which never has it). A word the judgment already uses elsewhere
+ * ("court", "above") states nothing new; refusing it only cost fallbacks (rewriter 7).
  */
-export function exampleWords(examples: readonly ExampleTurn[], pattern: RegExp): Set<string> {
-  return new Set(examples.flatMap((turn) => wordsOf(`${turn.user} ${turn.assistant}`, pattern)).filter((word) => word.length >= MIN_BORROWED_LETTERS));
+export function exampleWords(examples: readonly ExampleTurn[], pattern: RegExp, documentText = ''): Set<string> {
+  const own = new Set(wordsOf(documentText, pattern));
+  return new Set(
+    examples.flatMap((turn) => wordsOf(`${turn.user} ${turn.assistant}`, pattern)).filter((word) => word.length >= MIN_BORROWED_LETTERS && !own.has(word)),
+  );
 }
 
 const MIN_BORROWED_LETTERS = 5;
@@ -200,7 +209,7 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
   const answers: ({ text: string; ownPlaceholders: number; attempts: number } | undefined)[] = jobs.map(() => undefined);
   const planned = context.copiesToo === false;
   // Every request of a run shows the same examples: their words are gathered once.
-  const borrowable = exampleWords(phraseExamples(context.fewShot, planned), context.pattern);
+  const borrowable = exampleWords(phraseExamples(context.fewShot, planned), context.pattern, context.documentText);
   for (let attempt = 0; attempt <= context.maxRetries; attempt++) {
     const pending = jobs.flatMap((_, i) => (answers[i] === undefined ? [i] : []));
     if (pending.length === 0) break;

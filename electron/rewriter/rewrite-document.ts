@@ -69,6 +69,7 @@ async function runPass(
   pass: number,
   settings: ResolvedRewriteSettings,
   model: RewriteModel,
+  documentText: string,
 ): Promise<Omit<PassRecord, 'remaining' | 'wallSeconds' | 'spans'>> {
   const indexes = [...targets.keys()].sort((a, b) => a - b);
   const tasks = indexes.map((i) => prepareTask(document.chunkText(i), targets.get(i)!, settings.pattern));
@@ -87,6 +88,7 @@ async function runPass(
     progress,
     totals,
     copiesToo: settings.unit === 'phrase',
+    documentText,
   });
   outcomes.forEach((outcome, n) => document.edit(indexes[n]!, outcome.steps, outcome.reasoning, outcome.fallback && mode === 'spans', pass));
   return {
@@ -120,7 +122,7 @@ export async function rewriteDocument(input: RewriteInput): Promise<RewriteResul
     const targets = document.assign(spans);
     // Spans wholly in whitespace between chunks (only a clerk's selection can be): nothing to send.
     if (targets.size === 0) break;
-    const record = await runPass('spans', document, targets, pass, settings, input.model);
+    const record = await runPass('spans', document, targets, pass, settings, input.model, input.text);
     throwIfAborted(settings.signal);
     const flagged = spans.length;
     spans = await input.check(document.text);
@@ -160,7 +162,7 @@ export async function rewriteBaseline(input: BaselineInput): Promise<RewriteResu
     throwIfAborted(settings.signal);
     const passStarted = performance.now();
     const everyChunk = new Map(Array.from({ length: document.count }, (_, i): [number, TextSpan[]] => [i, []]));
-    const record = await runPass('baseline', document, everyChunk, pass, settings, input.model);
+    const record = await runPass('baseline', document, everyChunk, pass, settings, input.model, input.text);
     throwIfAborted(settings.signal);
     remaining = input.check === undefined ? null : await input.check(document.text);
     passes.push({ ...record, spans: 0, remaining: remaining?.length ?? null, wallSeconds: (performance.now() - passStarted) / 1000 });

@@ -27,7 +27,7 @@ export interface ChunkTask {
  * 'number-invented' (a date or article number the text never had: a changed fact),
  * 'context-changed' (in chunk mode, most of the words outside the flagged phrases gone:
  * the model wrote another passage instead of rephrasing this one) and 'example-copied'
- * (in phrase mode, a word of the prompt's examples that the passage does not have:
+ * (in phrase mode, a word of the prompt's examples that the document does not have:
  * SmolLM2 wrote "dismissed" five times into a judgment that never had it).
  */
 export type RewriteProblem =

@@ -19,8 +19,9 @@ import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
  * 7: rewriter 5's prompt (planned words named) on the fixed edit application of b5e93b1,
  * and answers that borrow the examples' words refused ('example-copied'). 5 was withdrawn,
  * its texts corrupted by the bug b5e93b1 fixed; 6 (without the new check) was not evaluated.
+ * 8: 'example-copied' spares the words the document has anywhere, not only in the passage.
  */
-export const REWRITER_VERSION = 'unlinkable-rewriter-7';
+export const REWRITER_VERSION = 'unlinkable-rewriter-8';
 
 /** How the evaluation runs the rewriter. */
 export interface LlmRewriterOptions {

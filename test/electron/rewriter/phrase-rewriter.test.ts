@@ -152,6 +152,17 @@ describe('answers that copy the examples', () => {
     expect(rewritten).toBe('On 31 May 2001 the court in a town.');
     expect(record.passes[0]!.rejections['example-copied']).toBe(1);
   });
+
+  it('are accepted where another paragraph of the document has the word (a chunk never crosses a line break)', async () => {
+    const { text: rewritten, record } = await rewritePlanned(
+      'On 31 May 2001 the court sat in Kandira.\n\nThe appeal was dismissed.',
+      'Kandira',
+      () => 'in a town that dismissed',
+      { maxRetries: 0, fewShot: 1 },
+    );
+    expect(rewritten).toBe('On 31 May 2001 the court in a town that dismissed.\n\nThe appeal was dismissed.');
+    expect(record.passes[0]!.rejections['example-copied']).toBeUndefined();
+  });
 });
 
 describe('plan mode keeps what the plan kept', () => {
@@ -252,6 +263,16 @@ describe('checkReplacement', () => {
     // "until" is short; "prison" is the passage's own word.
     expect(check('a prison until')).toEqual([]);
     expect(check('[REDACTED]')).toEqual([]);
+  });
+
+  it('lets a word of the examples through when the document uses it anywhere, not only in the passage', () => {
+    const examples = [{ user: 'Passage: He ⟦dismissed it as unfounded⟧.', assistant: '{"replacement": "dismissed it as baseless"}' }];
+    const borrowable = exampleWords(examples, pattern, 'Later, the appeal was Dismissed.\n\nHe was held in Kandıra prison.');
+    expect(borrowable.has('dismissed')).toBe(false);
+    expect(borrowable.has('baseless')).toBe(true);
+    const check = (answer: string) => checkReplacement(task, region!, answer, pattern, borrowable).problems;
+    expect(check('a prison dismissed')).toEqual([]);
+    expect(check('a baseless prison')).toEqual(['example-copied']);
   });
 
   it('cleans markers, line breaks, wrapping quotes and a sentence-final period', () => {
