@@ -20,6 +20,7 @@ import {
 import type { PagedShardParts } from './paged-shard.js';
 import { FORMAT_VERSION } from './schema.js';
 import { bucketStartsOf, packSteps, type ShardArrays, type ShardParts } from './shard.js';
+import { EscapedTokensBuilder } from './escaped-tokens.js';
 import { bitsFor, PackedUints } from './packed-uints.js';
 import type { StoredKeys } from './vocabulary.js';
 import { corrupt, encodeTokenPages, PAGE_VALUES, pageCount, SUFFIX_PAGES, SUFFIX_SAMPLES, TOKEN_PAGES } from './shard-pages.js';
@@ -250,12 +251,13 @@ export function* readShardArraysSteps(
     const largest = firstTokens?.largestId ?? maxTokenId;
     // Counted from the stream only where the file has no table: counting took a third of the read.
     const counts = firstTokens === null ? new Uint32Array(maxTokenId + 2) : undefined;
-    const tokens = new PackedUints(row.stream_length, bitsFor(largest));
+    const tokenBuilder = new EscapedTokensBuilder(row.stream_length, largest);
     yield;
     yield* readPages(db, path, row, TOKEN_PAGES, row.stream_length, largest + 1, (page, at, count) => {
       if (counts !== undefined) for (let j = 0; j < count; j++) counts[page[j]!]!++;
-      tokens.setFrom(at, page, count);
+      tokenBuilder.setFrom(at, page, count);
     });
+    const tokens = tokenBuilder.finish();
     yield;
     let bucketStarts: Uint32Array;
     if (counts === undefined) bucketStarts = firstTokens!.toBucketStarts(maxTokenId);

@@ -5,9 +5,10 @@
  * at a time. Documents are added as new shards and removed by marking them dead, so
  * neither rebuilds the shards already written.
  *
- * Held whole in memory, in little of it: the stream and the phrase starts bit-packed
- * (packed-uints.ts), about 4.8 bytes a stream token at 300M tokens against 8 as
- * Uint32Arrays, and distinct documents counted by scanning a range, as a shard searched
+ * Held whole in memory, in little of it: the phrase starts bit-packed (packed-uints.ts),
+ * the stream at 16 bits a token with the rarer ids escaped (escaped-tokens.ts), about 4.6
+ * bytes a stream token at 300M tokens against 8 as Uint32Arrays (5.0 with the stream
+ * bit-packed too), and distinct documents counted by scanning a range, as a shard searched
  * in place does (paged-shard.ts). Until 2026-12-03 a shard also kept the document of each
  * phrase start and a table of each entry's previous entry from the same document (6 more
  * bytes a token, 16.5 in all: 4.9 GB at 300M tokens), which let a count skip runs of one
@@ -16,9 +17,10 @@
  * and is about 1.5 times slower at 300M, well within its target (BENCHMARKS.md).
  */
 import { runToEnd } from '../../shared/steps.js';
+import { EscapedTokensBuilder, escapedAt, sliceTokens, tokenAt, type EscapedTokens } from './escaped-tokens.js';
 import { bitsFor, PackedUints, unpack } from './packed-uints.js';
 import { ShardDocuments } from './shard-documents.js';
-import { sampleRecords, SuffixSamples } from './suffix-samples.js';
+import { narrowSampleRecords, sampleRecords, SuffixSamples } from './suffix-samples.js';
 
 /** The persisted parts of a shard. */
 export interface ShardParts {
@@ -75,11 +77,11 @@ const ENTRIES_PER_STEP = 1 << 20;
 export interface ShardArrays {
   readonly documentStarts: Uint32Array;
   readonly documentNumbers: Int32Array;
-  readonly tokens: PackedUints;
+  readonly tokens: EscapedTokens;
   readonly suffixes: PackedUints;
   /** Range of phrase starts beginning with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
   readonly bucketStarts: Uint32Array;
-  /** sampleRecords() of the sorted shard. */
+  /** sampleRecords() of the sorted shard (narrowed by the Shard: narrowSampleRecords). */
   readonly samples: Uint32Array;
 }
 
@@ -118,12 +120,13 @@ export function* packSteps(parts: ShardParts, maxTokenId: number): Generator<voi
   counts[0] = 0; // sentinels are not phrase starts
   const bucketStarts = bucketStartsOf(counts, suffixes.length);
 
-  const packedTokens = new PackedUints(tokens.length, bitsFor(largestToken));
+  const tokenBuilder = new EscapedTokensBuilder(tokens.length, largestToken);
   for (let from = 0; from < tokens.length; from += ENTRIES_PER_STEP) {
     const to = Math.min(tokens.length, from + ENTRIES_PER_STEP);
-    packedTokens.setFrom(from, tokens.subarray(from, to), to - from);
+    tokenBuilder.setFrom(from, tokens.subarray(from, to), to - from);
     yield;
   }
+  const packedTokens = tokenBuilder.finish();
   const packedSuffixes = new PackedUints(suffixes.length, bitsFor(Math.max(0, tokens.length - 1)));
   for (let from = 0; from < suffixes.length; from += ENTRIES_PER_STEP) {
     const to = Math.min(suffixes.length, from + ENTRIES_PER_STEP);
@@ -152,12 +155,16 @@ export class Shard implements IndexShard {
   readonly streamLength: number;
   readonly suffixCount: number;
   readonly hasBucketTable = true;
-  private readonly tokens: PackedUints;
+  private readonly tokens: EscapedTokens;
   private readonly suffixes: PackedUints;
   /** Positions to documents, and local documents to sorted numbers. */
   private readonly documents: ShardDocuments;
-  /** Range of phrase starts beginning with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
-  private readonly bucketStarts: Uint32Array;
+  /**
+   * Range of phrase starts beginning with token id t: [bucketStarts[t], bucketStarts[t + 1]),
+   * packed at the width of the shard's phrase count (24 bits at most: a table per shard of
+   * the whole vocabulary, 680,000 entries at 300M tokens).
+   */
+  private readonly bucketStarts: PackedUints;
   /** The first tokens of every 64th phrase, for the first steps of a search. */
   private readonly samples: SuffixSamples;
 
@@ -169,11 +176,12 @@ export class Shard implements IndexShard {
     this.suffixCount = arrays.suffixes.length;
     this.tokens = arrays.tokens;
     this.suffixes = arrays.suffixes;
-    this.bucketStarts = arrays.bucketStarts;
+    this.bucketStarts = new PackedUints(arrays.bucketStarts.length, bitsFor(this.suffixCount));
+    this.bucketStarts.setFrom(0, arrays.bucketStarts, arrays.bucketStarts.length);
     this.documents = new ShardDocuments(arrays.documentStarts, arrays.documentNumbers);
     this.live = new Uint8Array(arrays.documentNumbers.length);
     for (let d = 0; d < this.live.length; d++) this.live[d] = isLive(arrays.documentNumbers[d]!) ? 1 : 0;
-    this.samples = new SuffixSamples(arrays.samples, this);
+    this.samples = new SuffixSamples(narrowSampleRecords(arrays.samples), this);
   }
 
   /** Packs a shard's plain arrays (which are not kept). */
@@ -203,7 +211,7 @@ export class Shard implements IndexShard {
   }
 
   tokenAt(position: number): number {
-    return this.tokens.get(position);
+    return tokenAt(this.tokens, position);
   }
 
   documentOfSuffixAt(i: number): number {
@@ -211,11 +219,11 @@ export class Shard implements IndexShard {
   }
 
   bucketLow(tokenId: number): number {
-    return tokenId > 0 && tokenId + 1 < this.bucketStarts.length ? this.bucketStarts[tokenId]! : 0;
+    return tokenId > 0 && tokenId + 1 < this.bucketStarts.length ? this.bucketStarts.get(tokenId) : 0;
   }
 
   bucketHigh(tokenId: number): number {
-    return tokenId > 0 && tokenId + 1 < this.bucketStarts.length ? this.bucketStarts[tokenId + 1]! : 0;
+    return tokenId > 0 && tokenId + 1 < this.bucketStarts.length ? this.bucketStarts.get(tokenId + 1) : 0;
   }
 
   countDocuments(lo: number, hi: number, cap: number): number {
@@ -228,7 +236,7 @@ export class Shard implements IndexShard {
 
   holdsPathAt(i: number, from: number, path: readonly number[]): boolean {
     const start = this.suffixes.get(i);
-    for (let j = from; j < path.length; j++) if (this.tokens.get(start + j) !== path[j]) return false;
+    for (let j = from; j < path.length; j++) if (tokenAt(this.tokens, start + j) !== path[j]) return false;
     return true;
   }
 
@@ -253,12 +261,12 @@ export class Shard implements IndexShard {
    */
   private boundAt(low: number, high: number, depth: number, tokenId: number, strictlyAbove: boolean): number {
     const { words: suffixWords, width: suffixWidth, mask: suffixMask } = this.suffixes;
-    const { words: tokenWords, width: tokenWidth, mask: tokenMask } = this.tokens;
+    const { low: tokenLow, escapes, blockEscapes } = this.tokens;
     let lo = low;
     let hi = high;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const t = unpack(tokenWords, tokenWidth, tokenMask, unpack(suffixWords, suffixWidth, suffixMask, mid) + depth);
+      const t = escapedAt(tokenLow, escapes, blockEscapes, unpack(suffixWords, suffixWidth, suffixMask, mid) + depth);
       if (t < tokenId || (strictlyAbove && t === tokenId)) lo = mid + 1;
       else hi = mid;
     }
@@ -267,7 +275,7 @@ export class Shard implements IndexShard {
 
   private searchPath(low: number, high: number, from: number, path: readonly number[], strictlyAbove: boolean): number {
     const { words: suffixWords, width: suffixWidth, mask: suffixMask } = this.suffixes;
-    const { words: tokenWords, width: tokenWidth, mask: tokenMask } = this.tokens;
+    const { low: tokenLow, escapes, blockEscapes } = this.tokens;
     const depth = path.length;
     let lo = low;
     let hi = high;
@@ -277,7 +285,7 @@ export class Shard implements IndexShard {
       // Compare the suffix with the path from `from` on; a sentinel (0) ends the comparison below any token.
       let order = 0;
       for (let j = from; j < depth && order === 0; j++) {
-        const t = unpack(tokenWords, tokenWidth, tokenMask, start + j);
+        const t = escapedAt(tokenLow, escapes, blockEscapes, start + j);
         const p = path[j]!;
         if (t !== p) order = t < p ? -1 : 1;
       }
@@ -288,6 +296,6 @@ export class Shard implements IndexShard {
   }
 
   documentTokens(local: number): Uint32Array {
-    return this.tokens.slice(this.documentStarts[local]!, this.documentStarts[local + 1]!);
+    return sliceTokens(this.tokens, this.documentStarts[local]!, this.documentStarts[local + 1]!);
   }
 }

@@ -15,6 +15,21 @@ export const SAMPLE_SHIFT = 6;
 /** Tokens kept per sample (0 after a segment end, as in the stream). */
 export const SAMPLE_TOKENS = 4;
 
+/**
+ * A record's token in a shard held whole, where sample records are 16 bits a token (half
+ * the 71 MiB of records at 300M tokens): a token id of 65,535 or more is written as this
+ * and read from the stream instead. A paged shard keeps 32-bit records: there a read of
+ * the stream can be a read of the file, which is what the samples are there to spare.
+ */
+export const SAMPLE_ESCAPE = 0xffff;
+
+/** Records for a shard held whole: 16 bits a token, larger ids as SAMPLE_ESCAPE. */
+export function narrowSampleRecords(records: Uint32Array): Uint16Array {
+  const narrow = new Uint16Array(records.length);
+  for (let i = 0; i < records.length; i++) narrow[i] = Math.min(records[i]!, SAMPLE_ESCAPE);
+  return narrow;
+}
+
 /** Where a sample's phrase continues past its record: the shard's suffixes and tokens, resident or paged. */
 export interface PhraseSource {
   suffixAt(i: number): number;
@@ -51,8 +66,8 @@ export class SuffixSamples {
   high = 0;
 
   constructor(
-    /** SAMPLE_TOKENS tokens of sample m from m * SAMPLE_TOKENS (see sampleRecords). */
-    private readonly records: Uint32Array,
+    /** SAMPLE_TOKENS tokens of sample m from m * SAMPLE_TOKENS (see sampleRecords), 32 bits a token or narrowed (narrowSampleRecords). */
+    private readonly records: Uint32Array | Uint16Array,
     private readonly phrases: PhraseSource,
   ) {}
 
@@ -62,7 +77,8 @@ export class SuffixSamples {
     let start = -1;
     for (let j = from; j < path.length; j++) {
       let t: number;
-      if (j < SAMPLE_TOKENS) t = this.records[record + j]!;
+      // A token past the record, or escaped in it, is read where the phrase starts.
+      if (j < SAMPLE_TOKENS && this.records[record + j] !== SAMPLE_ESCAPE) t = this.records[record + j]!;
       else {
         if (start < 0) start = this.phrases.suffixAt(m << SAMPLE_SHIFT);
         t = this.phrases.tokenAt(start + j);

@@ -9,8 +9,21 @@ import { describe, expect, it } from 'vitest';
 import { Shard } from '../../../electron/index-store/shard.js';
 import { sortShard, type TokenizedShard } from '../../../electron/index-store/shard-builder.js';
 
-/** Documents of the given token counts, ids 1..vocabulary, each segment and document ending in 0. */
-function tokenized(lengths: readonly number[], vocabulary: number, seed: number): TokenizedShard {
+/**
+ * Token ids 1..vocabulary as they are, or spread over both sides of 16 bits (`wide`), so
+ * that a shard held whole escapes some of them (escaped-tokens.ts).
+ */
+function idOf(t: number, wide: boolean): number {
+  return wide && t % 2 === 0 ? 65_533 + t * 1_000 : t;
+}
+
+/** The largest id of a vocabulary (see idOf). */
+function largestId(vocabulary: number, wide: boolean): number {
+  return Math.max(vocabulary, idOf(vocabulary - (vocabulary % 2), wide));
+}
+
+/** Documents of the given token counts, ids 1..vocabulary (see idOf), each segment and document ending in 0. */
+function tokenized(lengths: readonly number[], vocabulary: number, seed: number, wide = false): TokenizedShard {
   let s = seed >>> 0;
   const next = (): number => (s = (Math.imul(s, 1103515245) + 12345) >>> 0);
   const tokens: number[] = [];
@@ -18,7 +31,7 @@ function tokenized(lengths: readonly number[], vocabulary: number, seed: number)
   for (const length of lengths) {
     starts.push(tokens.length);
     for (let t = 0; t < length; t++) {
-      tokens.push(1 + (next() % vocabulary));
+      tokens.push(idOf(1 + (next() % vocabulary), wide));
       if (t + 1 < length && next() % 7 === 0) tokens.push(0);
     }
     tokens.push(0);
@@ -32,9 +45,9 @@ function tokenized(lengths: readonly number[], vocabulary: number, seed: number)
   };
 }
 
-function expectDocumentsOfSuffixes(batch: TokenizedShard, vocabulary: number): void {
-  const parts = sortShard(batch, vocabulary);
-  const shard = Shard.fromParts(parts, vocabulary, () => true);
+function expectDocumentsOfSuffixes(batch: TokenizedShard, maxTokenId: number): void {
+  const parts = sortShard(batch, maxTokenId);
+  const shard = Shard.fromParts(parts, maxTokenId, () => true);
   const byPosition = new Uint32Array(batch.tokens.length);
   for (let d = 0; d + 1 < batch.documentStarts.length; d++) byPosition.fill(d, batch.documentStarts[d]!, batch.documentStarts[d + 1]!);
   const expected = Array.from(parts.suffixes, (position) => byPosition[position]!);
@@ -53,7 +66,8 @@ describe('Shard.documentOfSuffixAt', () => {
         }),
         fc.integer({ min: 2, max: 50 }),
         fc.integer(),
-        (lengths, vocabulary, seed) => expectDocumentsOfSuffixes(tokenized(lengths, vocabulary, seed), vocabulary),
+        fc.boolean(),
+        (lengths, vocabulary, seed, wide) => expectDocumentsOfSuffixes(tokenized(lengths, vocabulary, seed, wide), largestId(vocabulary, wide)),
       ),
       { numRuns: 60 },
     );
@@ -118,7 +132,8 @@ function comparePhrase(shard: Shard, i: number, from: number, path: readonly num
 
 describe('Shard.boundPath', () => {
   // Few token ids and long documents: ranges of thousands of entries, so the sampled
-  // phrases (suffix-samples.ts) narrow them before the plain search.
+  // phrases (suffix-samples.ts) narrow them before the plain search. Half the time, half
+  // the ids are above 16 bits, so that the search reads escaped tokens.
   it('finds the same bounds as a scan, in ranges large and small, from any depth', () => {
     fc.assert(
       fc.property(
@@ -126,11 +141,13 @@ describe('Shard.boundPath', () => {
         fc.integer({ min: 2, max: 5 }),
         fc.integer(),
         fc.array(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 7 }), { minLength: 1, maxLength: 20 }),
-        (lengths, vocabulary, seed, paths) => {
-          const shard = Shard.fromParts(sortShard(tokenized(lengths, vocabulary, seed), vocabulary), vocabulary, () => true);
+        fc.boolean(),
+        (lengths, vocabulary, seed, paths, wide) => {
+          const largest = largestId(vocabulary, wide);
+          const shard = Shard.fromParts(sortShard(tokenized(lengths, vocabulary, seed, wide), largest), largest, () => true);
           const entries = shard.suffixCount;
           for (const raw of paths) {
-            const path = raw.map((t) => 1 + ((t - 1) % vocabulary));
+            const path = raw.map((t) => idOf(1 + ((t - 1) % vocabulary), wide));
             for (let from = 0; from < path.length; from++) {
               // The range of the entries holding path[0..from), found by scanning.
               let low = 0;
