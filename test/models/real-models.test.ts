@@ -5,8 +5,8 @@
  * placeholders survive, no edit lands inside a word or a placeholder, the pass loop ends
  * with nothing linkable at arity 1 and the model itself resolves a quarter of the spans or
  * more; with the minimal plan it changes less than half of a paragraph's words; the
- * embedder ranks a paraphrase above an
- * unrelated text; Gemma finds a sentence likelier than its shuffled words.
+ * embedder ranks a paraphrase above an unrelated text; Gemma finds a sentence likelier
+ * than its shuffled words.
  * Without the models (no `npm run models:fetch`), each block skips and says why.
  */
 import { readFileSync } from 'node:fs';

@@ -10,7 +10,7 @@ import { resolveSettings } from '../../../shared/linkage/settings.js';
 import { fakeModel, synonymRewriter } from '../rewriter/fake-model.js';
 
 // "a quiet town", not "a small town": "small" is a word of the prompt's examples, which an answer may not bring
-// into a passage that lacks it (example-copied).
+// into a document that lacks it (example-copied).
 const common = 'The applicant lived in a quiet town near the port. The court examined the complaint of the applicant.';
 const index = buildMemoryIndex([
   { id: 'source', text: 'The applicant lived in Kandira near the old harbour. The court examined the complaint of the applicant.' },
