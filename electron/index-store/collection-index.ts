@@ -259,7 +259,7 @@ export class CollectionIndex {
         // Shards of the older layout have no pages and always load whole.
         const shard =
           (paging || promoting) && this.pageCache !== undefined && isPagedShard(this.db, row.id)
-            ? new PagedShard(readPagedShardParts(this.db, this.path, row), this.pageCache, isLive)
+            ? new PagedShard(readPagedShardParts(this.db, this.path, row, promoting), this.pageCache, isLive)
             : new Shard(readShardArrays(this.db, this.path, row, this.vocabulary.maxId), isLive);
         next.set(row.id, shard);
         // Kept at once: a load that is cancelled, or overtaken by another, loses nothing it decoded.

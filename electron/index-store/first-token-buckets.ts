@@ -16,6 +16,7 @@
  */
 import { inflateRawSync } from 'node:zlib';
 import { encodeVarintDeflate } from './blob-codec.js';
+import { bitsFor, PackedUints } from './packed-uints.js';
 
 /** The shard_parts kind of the table. */
 export const FIRST_TOKEN_COUNTS = 'first_token_counts';
@@ -40,92 +41,74 @@ export function encodeFirstTokenCounts(tokens: Uint32Array): Buffer {
   return encodeVarintDeflate(pairs);
 }
 
-/** The decoded table: where each token's phrases start in the suffix array. */
+/**
+ * The decoded table: where each token's phrases start in the suffix array, as the bucket
+ * table a shard held whole keeps (Shard): entry t is the first suffix-array entry of the
+ * phrases starting with t or a larger id, for every id up to maxTokenId + 1, packed at the
+ * width of the shard's phrase count.
+ *
+ * Why this form: a collection held whole opens in place first (collection-index.ts), and
+ * its shards are then read whole. The shard read whole keeps this very table, so nothing
+ * the first checks read is let go at the end. Let go, these tables and the 32-bit sample
+ * records (see readPagedShardParts) left holes in the allocator's heap below what stays,
+ * which it never gave back: at 300M tokens, 2,054 MiB resident after the arity-1 pass
+ * against 1,915 now (BENCHMARKS.md). It is also smaller than the (id, start) pairs it
+ * replaces: about 2 MB a shard against 4 at 300M tokens (680,000 ids at 23 or 24 bits,
+ * against 500,000 pairs at 8 bytes).
+ */
 export class FirstTokenBuckets {
-  /** Token ids that start phrases, ascending. */
-  private readonly ids: Uint32Array;
-  /** starts[j]: first suffix-array entry of ids[j]; starts[ids.length] = the shard's suffix count. */
-  private readonly starts: Uint32Array;
+  /** Entry t: first suffix-array entry of the phrases starting with t or a larger id; the last is the shard's phrase count. */
+  readonly table: PackedUints;
+  /** The largest token id that starts a phrase; 0 for a shard of no phrases. */
+  readonly largestId: number;
 
   /**
    * Decodes and checks a stored table; throws a RangeError when it does not describe a
    * shard of `suffixCount` phrase starts with token ids up to `maxTokenId`.
    */
   constructor(data: Uint8Array, suffixCount: number, maxTokenId: number) {
-    // One pass from the inflated varints to the two arrays: the first check after opening
-    // a large collection reads every shard's table (26 at 300M tokens, about 500,000 pairs
+    // One pass from the inflated varints to the table: the first check after opening a
+    // large collection reads every shard's table (26 at 300M tokens, about 500,000 pairs
     // each), and decoding the pairs into an array of their own first doubled the time.
     const bytes = inflateRawSync(data);
     const end = bytes.length;
-    let values = 0;
-    for (let i = 0; i < end; i++) if (bytes[i]! < 0x80) values++;
-    if (values % 2 !== 0 || (end > 0 && bytes[end - 1]! >= 0x80)) throw new RangeError('The table of first tokens has an odd length.');
-    const distinct = values / 2;
-    this.ids = new Uint32Array(distinct);
-    this.starts = new Uint32Array(distinct + 1);
+    if (end > 0 && bytes[end - 1]! >= 0x80) throw new RangeError('The table of first tokens has an odd length.');
+    const table = new PackedUints(maxTokenId + 2, bitsFor(suffixCount));
     let id = 0;
     let total = 0;
-    let i = 0;
-    for (let j = 0; j < distinct; j++) {
+    // Ids with no phrases between two that have some start where the next one does.
+    let filled = 0;
+    for (let i = 0; i < end;) {
       let gap = 0;
       for (let shift = 0, b = 0x80; b >= 0x80; shift += 7) {
         b = bytes[i++]!;
         gap += (b & 0x7f) * 2 ** shift;
       }
+      if (i >= end) throw new RangeError('The table of first tokens has an odd length.');
       let count = 0;
       for (let shift = 0, b = 0x80; b >= 0x80; shift += 7) {
         b = bytes[i++]!;
         count += (b & 0x7f) * 2 ** shift;
       }
       id += gap;
-      if (gap === 0 || count === 0 || id > maxTokenId) throw new RangeError('The table of first tokens holds an impossible entry.');
-      this.ids[j] = id;
-      this.starts[j] = total;
+      if (gap === 0 || count === 0 || id > maxTokenId || total + count > suffixCount)
+        throw new RangeError('The table of first tokens holds an impossible entry.');
+      for (; filled <= id; filled++) table.set(filled, total);
       total += count;
     }
     if (total !== suffixCount) throw new RangeError(`The table of first tokens counts ${total} phrases, not ${suffixCount}.`);
-    this.starts[distinct] = total;
-  }
-
-  /** The largest token id that starts a phrase; 0 for a shard of no phrases. */
-  get largestId(): number {
-    return this.ids.length === 0 ? 0 : this.ids[this.ids.length - 1]!;
-  }
-
-  /**
-   * The table as a shard held whole keeps it (Shard.bucketStarts): for every token id t up
-   * to maxTokenId + 1, the first entry of the phrases starting with t or a larger id.
-   */
-  toBucketStarts(maxTokenId: number): Uint32Array {
-    const out = new Uint32Array(maxTokenId + 2);
-    let j = 0;
-    for (let t = 0; t < out.length; t++) {
-      while (j < this.ids.length && this.ids[j]! < t) j++;
-      out[t] = this.starts[j]!;
-    }
-    return out;
-  }
-
-  /** Index of the first id ≥ tokenId. */
-  private rank(tokenId: number): number {
-    let lo = 0;
-    let hi = this.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ids[mid]! < tokenId) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    for (; filled < table.length; filled++) table.set(filled, total);
+    this.table = table;
+    this.largestId = id;
   }
 
   /** First suffix-array entry of the phrases starting with tokenId (where they would be, when there are none). */
   low(tokenId: number): number {
-    return this.starts[this.rank(tokenId)]!;
+    return this.table.get(Math.min(tokenId, this.table.length - 1));
   }
 
   /** End of the phrases starting with tokenId (equal to low() when there are none). */
   high(tokenId: number): number {
-    const j = this.rank(tokenId);
-    return this.starts[j < this.ids.length && this.ids[j] === tokenId ? j + 1 : j]!;
+    return this.table.get(Math.min(tokenId + 1, this.table.length - 1));
   }
 }

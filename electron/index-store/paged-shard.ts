@@ -19,8 +19,8 @@ import type { FirstTokenBuckets } from './first-token-buckets.js';
 export interface PagedShardParts extends Omit<PageOwner, 'dropPage'> {
   readonly documentStarts: Uint32Array;
   readonly documentNumbers: Int32Array;
-  /** sampleRecords() of the sorted shard, as stored. */
-  readonly samples: Uint32Array;
+  /** sampleRecords() of the sorted shard: as stored, or narrowed for a shard that will be read whole (readPagedShardParts). */
+  readonly samples: Uint32Array | Uint16Array;
 }
 
 export class PagedShard implements IndexShard, PageOwner {
@@ -33,8 +33,8 @@ export class PagedShard implements IndexShard, PageOwner {
   readonly live: Uint8Array;
   liveVersion = 0;
   readonly hasBucketTable = false;
-  /** sampleRecords() of the sorted shard, as stored (a Shard read from this one keeps the same array). */
-  readonly samples: Uint32Array;
+  /** sampleRecords() of the sorted shard, as read (a Shard read from this one keeps the same array when it is narrowed). */
+  readonly samples: Uint32Array | Uint16Array;
   private readonly sampled: SuffixSamples;
   /** Positions to documents, and local documents to sorted numbers (as in Shard). */
   private readonly documents: ShardDocuments;
@@ -129,6 +129,11 @@ export class PagedShard implements IndexShard, PageOwner {
 
   /** undefined until read; null where the file has no table. */
   private firstTokenTable: FirstTokenBuckets | null | undefined;
+
+  /** The table of first tokens where a search has read it (null: the file has none); undefined when none has. A Shard read from this one keeps it. */
+  get decodedFirstTokens(): FirstTokenBuckets | null | undefined {
+    return this.firstTokenTable;
+  }
 
   private firstTokens(): FirstTokenBuckets | null {
     if (this.firstTokenTable === undefined) this.firstTokenTable = this.pages.readFirstTokenBuckets(this);

@@ -19,12 +19,12 @@ import {
 } from './blob-codec.js';
 import type { PagedShardParts } from './paged-shard.js';
 import { FORMAT_VERSION } from './schema.js';
-import { bucketStartsOf, packSteps, type ShardArrays, type ShardParts } from './shard.js';
+import { bucketStartsOf, packBucketStarts, packSteps, type ShardArrays, type ShardParts } from './shard.js';
 import { EscapedTokensBuilder } from './escaped-tokens.js';
 import { bitsFor, PackedUints } from './packed-uints.js';
 import type { StoredKeys } from './vocabulary.js';
 import { corrupt, encodeTokenPages, PAGE_VALUES, pageCount, SUFFIX_PAGES, SUFFIX_SAMPLES, TOKEN_PAGES } from './shard-pages.js';
-import { sampleRecordLength, sampleRecords } from './suffix-samples.js';
+import { narrowSampleRecords, sampleRecordLength, sampleRecords } from './suffix-samples.js';
 import { encodeFirstTokenCounts, FIRST_TOKEN_COUNTS, FirstTokenBuckets } from './first-token-buckets.js';
 
 const PART_BYTES = 32 * 1024 * 1024;
@@ -218,7 +218,9 @@ function* readShardSteps(db: Database.Database, path: string, row: ShardRow): Ge
 export interface KnownShardTables {
   readonly documentStarts: Uint32Array;
   readonly documentNumbers: Int32Array;
-  readonly samples: Uint32Array;
+  readonly samples: Uint32Array | Uint16Array;
+  /** The shard's table of first tokens where it was read already (null: the file has none); undefined when it was not. */
+  readonly decodedFirstTokens?: FirstTokenBuckets | null | undefined;
 }
 
 /**
@@ -247,7 +249,8 @@ export function* readShardArraysSteps(
   }
   try {
     const tables = known ?? readShardTables(db, path, row);
-    const firstTokens = readFirstTokens(db, path, row, maxTokenId);
+    // The paged shard's own table where its first check read it: kept, not decoded again and let go.
+    const firstTokens = known?.decodedFirstTokens !== undefined ? known.decodedFirstTokens : readFirstTokens(db, path, row, maxTokenId);
     const largest = firstTokens?.largestId ?? maxTokenId;
     // Counted from the stream only where the file has no table: counting took a third of the read.
     const counts = firstTokens === null ? new Uint32Array(maxTokenId + 2) : undefined;
@@ -259,11 +262,11 @@ export function* readShardArraysSteps(
     });
     const tokens = tokenBuilder.finish();
     yield;
-    let bucketStarts: Uint32Array;
-    if (counts === undefined) bucketStarts = firstTokens!.toBucketStarts(maxTokenId);
+    let bucketStarts: PackedUints;
+    if (counts === undefined) bucketStarts = firstTokens!.table;
     else {
       counts[0] = 0; // sentinels are not phrase starts
-      bucketStarts = bucketStartsOf(counts, row.suffix_count);
+      bucketStarts = packBucketStarts(bucketStartsOf(counts, row.suffix_count), row.suffix_count);
     }
     const suffixes = new PackedUints(row.suffix_count, bitsFor(Math.max(0, row.stream_length - 1)));
     yield* readPages(db, path, row, SUFFIX_PAGES, row.suffix_count, row.stream_length, (page, at, count) => suffixes.setFrom(at, page, count));
@@ -294,11 +297,12 @@ function readFirstTokens(db: Database.Database, path: string, row: ShardRow, max
   }
 }
 
-/** A paged shard's document tables and sampled phrases, checked. */
-function readShardTables(db: Database.Database, path: string, row: ShardRow): KnownShardTables {
+/** A paged shard's document tables and sampled phrases, checked; the samples narrowed to 16 bits when `narrowSamples`. */
+function readShardTables(db: Database.Database, path: string, row: ShardRow, narrowSamples = false): KnownShardTables {
   const documentStarts = decodeVarintDeflate(readKind(db, path, row.id, 'document_starts'), row.document_count + 1);
   const numbers = decodeVarintDeflate(readKind(db, path, row.id, 'document_numbers'), row.document_count);
-  const samples = decodeVarintDeflate(readKind(db, path, row.id, SUFFIX_SAMPLES), sampleRecordLength(row.suffix_count));
+  const records = decodeVarintDeflate(readKind(db, path, row.id, SUFFIX_SAMPLES), sampleRecordLength(row.suffix_count));
+  const samples = narrowSamples ? narrowSampleRecords(records) : records;
   if (documentStarts[row.document_count] !== row.stream_length) throw corrupt(path, `shard ${row.id} document starts`);
   for (let d = 0; d < row.document_count; d++) if (documentStarts[d]! > documentStarts[d + 1]!) throw corrupt(path, `shard ${row.id} document starts`);
   return { documentStarts, documentNumbers: new Int32Array(numbers.buffer, numbers.byteOffset, numbers.length), samples };
@@ -307,8 +311,11 @@ function readShardTables(db: Database.Database, path: string, row: ShardRow): Kn
 /**
  * Reads what a paged shard keeps in memory (its pages are read on demand), checking that
  * every page is there: a missing page is reported at open, not in the middle of a search.
+ * `narrowSamples` for a shard that will be read whole (CollectionIndex.promoteSteps): its
+ * sample records are then 16 bits a token from the start, the very array the shard read
+ * whole keeps (suffix-samples.ts), instead of 32-bit ones that would be let go.
  */
-export function readPagedShardParts(db: Database.Database, path: string, row: ShardRow): PagedShardParts {
+export function readPagedShardParts(db: Database.Database, path: string, row: ShardRow, narrowSamples = false): PagedShardParts {
   try {
     const counts = new Map(
       (
@@ -322,7 +329,13 @@ export function readPagedShardParts(db: Database.Database, path: string, row: Sh
     );
     if (counts.get(TOKEN_PAGES) !== pageCount(row.stream_length)) throw corrupt(path, `shard ${row.id} is missing token pages`);
     if (counts.get(SUFFIX_PAGES) !== pageCount(row.suffix_count)) throw corrupt(path, `shard ${row.id} is missing phrase-start pages`);
-    return { id: row.id, streamLength: row.stream_length, suffixCount: row.suffix_count, suffixWidth: row.suffix_width, ...readShardTables(db, path, row) };
+    return {
+      id: row.id,
+      streamLength: row.stream_length,
+      suffixCount: row.suffix_count,
+      suffixWidth: row.suffix_width,
+      ...readShardTables(db, path, row, narrowSamples),
+    };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw corrupt(path, `shard ${row.id} cannot be decoded`);

@@ -79,10 +79,13 @@ export interface ShardArrays {
   readonly documentNumbers: Int32Array;
   readonly tokens: EscapedTokens;
   readonly suffixes: PackedUints;
-  /** Range of phrase starts beginning with token id t: [bucketStarts[t], bucketStarts[t + 1]). */
-  readonly bucketStarts: Uint32Array;
-  /** sampleRecords() of the sorted shard (narrowed by the Shard: narrowSampleRecords). */
-  readonly samples: Uint32Array;
+  /**
+   * Range of phrase starts beginning with token id t: [bucketStarts[t], bucketStarts[t + 1]),
+   * packed at the width of the shard's phrase count (see packBucketStarts).
+   */
+  readonly bucketStarts: PackedUints;
+  /** sampleRecords() of the sorted shard, 32 bits a token or already narrowed (narrowSampleRecords). */
+  readonly samples: Uint32Array | Uint16Array;
 }
 
 /**
@@ -102,6 +105,13 @@ export function bucketStartsOf(counts: Uint32Array, suffixCount: number): Uint32
   return bucketStarts;
 }
 
+/** A bucket table (bucketStartsOf) as a shard keeps it: packed at the width of its phrase count. */
+export function packBucketStarts(bucketStarts: Uint32Array, suffixCount: number): PackedUints {
+  const packed = new PackedUints(bucketStarts.length, bitsFor(suffixCount));
+  packed.setFrom(0, bucketStarts, bucketStarts.length);
+  return packed;
+}
+
 /** Packs a shard's plain arrays, in steps of a million entries or so (about half a second at 15M tokens in one go). */
 export function* packSteps(parts: ShardParts, maxTokenId: number): Generator<void, ShardArrays> {
   const { tokens, suffixes } = parts;
@@ -118,7 +128,7 @@ export function* packSteps(parts: ShardParts, maxTokenId: number): Generator<voi
     yield;
   }
   counts[0] = 0; // sentinels are not phrase starts
-  const bucketStarts = bucketStartsOf(counts, suffixes.length);
+  const bucketStarts = packBucketStarts(bucketStartsOf(counts, suffixes.length), suffixes.length);
 
   const tokenBuilder = new EscapedTokensBuilder(tokens.length, largestToken);
   for (let from = 0; from < tokens.length; from += ENTRIES_PER_STEP) {
@@ -176,12 +186,11 @@ export class Shard implements IndexShard {
     this.suffixCount = arrays.suffixes.length;
     this.tokens = arrays.tokens;
     this.suffixes = arrays.suffixes;
-    this.bucketStarts = new PackedUints(arrays.bucketStarts.length, bitsFor(this.suffixCount));
-    this.bucketStarts.setFrom(0, arrays.bucketStarts, arrays.bucketStarts.length);
+    this.bucketStarts = arrays.bucketStarts;
     this.documents = new ShardDocuments(arrays.documentStarts, arrays.documentNumbers);
     this.live = new Uint8Array(arrays.documentNumbers.length);
     for (let d = 0; d < this.live.length; d++) this.live[d] = isLive(arrays.documentNumbers[d]!) ? 1 : 0;
-    this.samples = new SuffixSamples(narrowSampleRecords(arrays.samples), this);
+    this.samples = new SuffixSamples(arrays.samples instanceof Uint16Array ? arrays.samples : narrowSampleRecords(arrays.samples), this);
   }
 
   /** Packs a shard's plain arrays (which are not kept). */

@@ -77,13 +77,17 @@ export class SuffixSamples {
     let start = -1;
     for (let j = from; j < path.length; j++) {
       let t: number;
-      // A token past the record, or escaped in it, is read where the phrase starts.
-      if (j < SAMPLE_TOKENS && this.records[record + j] !== SAMPLE_ESCAPE) t = this.records[record + j]!;
+      const p = path[j]!;
+      const held = j < SAMPLE_TOKENS ? this.records[record + j]! : -1;
+      // A token past the record, or escaped in it, is read where the phrase starts; but an
+      // escaped token is SAMPLE_ESCAPE or more, so it sorts above any smaller path token
+      // unread (in a paged shard that read can be a read of the file).
+      if (held >= 0 && held !== SAMPLE_ESCAPE) t = held;
+      else if (held === SAMPLE_ESCAPE && p < SAMPLE_ESCAPE) return 1;
       else {
         if (start < 0) start = this.phrases.suffixAt(m << SAMPLE_SHIFT);
         t = this.phrases.tokenAt(start + j);
       }
-      const p = path[j]!;
       // A segment end (0) sorts below every token, and the phrase ends there.
       if (t !== p) return t < p ? -1 : 1;
     }

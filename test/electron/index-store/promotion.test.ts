@@ -67,6 +67,42 @@ describe('a large collection held whole, opened in place first', () => {
     collection.close();
   });
 
+  it('answers like brute force with token ids past 16 bits, whose sample records are escaped from the first check on', async () => {
+    // A vocabulary past 65,535 keys: most words occur once, so that the last documents'
+    // words, first seen last, get ids of 65,535 or more (escaped in a shard's 16-bit
+    // stream and sample records; see escaped-tokens.ts and suffix-samples.ts).
+    let state = 99;
+    const next = (n: number): number => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state % n;
+    };
+    let rare = 0;
+    const documents: PlainDocument[] = Array.from({ length: 12 }, (_, d) => ({
+      id: `wide-${String(d).padStart(2, '0')}`,
+      text: Array.from({ length: 9_000 }, () => (next(4) === 0 ? `w${next(30)}` : `r${rare++}`)).join(' '),
+    }));
+    // Phrases of rare words shared by two documents, so that some are not linkable.
+    documents[11] = { ...documents[11]!, text: `${documents[11]!.text} ${documents[10]!.text.split(' ').slice(-400).join(' ')}` };
+    const path = await collectionOf(documents);
+    const collection = CollectionIndex.open(path, { promoteAbove: 0 });
+    expect(collection.phraseIndex().vocabulary.maxId).toBeGreaterThan(70_000);
+    const wideSettings = { k: 2, arity: 3 as const, maxN: 5 };
+    const queries = [documents[11]!.text.split(' ').slice(-500).join(' '), `${documents[10]!.text.split(' ').slice(-300, -200).join(' ')} w1 w2 w3`];
+    const expected = queries.map((query) => referenceDetect(documents, query, wideSettings));
+    const answers = (): unknown =>
+      queries.map((query) => {
+        const result = detectLinkage(collection.phraseIndex(), query, wideSettings);
+        return { minimal: spansOf(result), combinations: result.combinations.map((c) => ({ start: c.start, end: c.end })) };
+      });
+    const reference = expected.map((result) => ({ minimal: result.minimal, combinations: result.combinationSpans }));
+    expect(kinds(collection).every((kind) => kind === 'paged')).toBe(true);
+    expect(answers()).toEqual(reference);
+    for (const _ of collection.promoteSteps());
+    expect(kinds(collection).every((kind) => kind === 'whole')).toBe(true);
+    expect(answers()).toEqual(reference);
+    collection.close();
+  });
+
   it('stops when the file changes in the middle, and the next promotion finishes on the collection as it is now', async () => {
     const documents = documentsOf(14, 2_000);
     const path = await collectionOf(documents);
