@@ -45,6 +45,7 @@ const POSTINGS_CACHE_ENTRIES = 16 * 1024 * 1024;
 
 export class ShardedIndex implements PhraseIndex {
   private readonly postings = new PostingsCache(POSTINGS_CACHE_ENTRIES);
+  private readonly scratch = new PostingsScratch();
 
   constructor(
     readonly vocabulary: Vocabulary,
@@ -63,7 +64,7 @@ export class ShardedIndex implements PhraseIndex {
   }
 
   walker(): PhraseWalker {
-    return new ShardWalker(this.shards, this.postings);
+    return new ShardWalker(this.shards, this.postings, this.scratch);
   }
 
   externalIds(documentNumbers: ArrayLike<number>): string[] {
@@ -113,6 +114,7 @@ export class ShardWalker implements PhraseWalker {
   constructor(
     private readonly shards: readonly IndexShard[],
     private readonly cache?: PostingsCache,
+    private readonly scratch = new PostingsScratch(),
   ) {
     this.low = new Int32Array(shards.length);
     this.high = new Int32Array(shards.length);
@@ -223,7 +225,7 @@ export class ShardWalker implements PhraseWalker {
   }
 
   private walkDocuments(room: number): Int32Array {
-    const out = new Int32Array(room);
+    const out = this.scratch.room(room);
     let end = 0;
     let ascending = true;
     for (let s = 0; s < this.shards.length; s++) {
@@ -237,6 +239,24 @@ export class ShardWalker implements PhraseWalker {
     }
     const documents = out.slice(0, end);
     return ascending ? documents : documents.sort();
+  }
+}
+
+/**
+ * Where a walker gathers a phrase's postings before they are copied out at their size: one
+ * array per index, grown as needed and kept, rather than one the size of the phrase's
+ * range per question, let go at once. Arity ≤ 3 detection gathers the postings of
+ * thousands of common phrases a judgment (up to 1.6 MB each at 300M tokens), and each
+ * short-lived array is one more the allocator must find room for beside those that stay.
+ * Checks run one at a time on the main thread, and a walk does not yield, so one is enough.
+ */
+export class PostingsScratch {
+  private buffer = new Int32Array(1024);
+
+  /** An array of at least `size` entries; valid until the next call. */
+  room(size: number): Int32Array {
+    if (this.buffer.length < size) this.buffer = new Int32Array(Math.max(size, this.buffer.length * 2));
+    return this.buffer;
   }
 }
 

@@ -86,10 +86,14 @@ class CandidateSets {
   /** One row of `words` words per distinct postings array: rowStart[r] is candidate r's. */
   readonly bits: Uint32Array;
   readonly rowStart: Int32Array;
-  /** Dense document ids per candidate, ascending (occurrences of one phrase share a list; never written). */
-  readonly dense: Int32Array[];
   /** Dense id back to document number. */
   readonly documentOf: Int32Array;
+  /** Document number to dense id (0 for a document no candidate holds). */
+  private readonly denseOf: Int32Array;
+  /** The candidate whose postings array candidate r shares (itself for the first holder). */
+  private readonly firstHolder: Int32Array;
+  /** Dense lists made so far, by first holder (see dense()). */
+  private readonly denseLists: (Int32Array | undefined)[] = [];
   private readonly pairCache: Uint8Array | Map<number, number>;
   private readonly cap: number;
 
@@ -119,24 +123,22 @@ class CandidateSets {
     this.words = Math.max(1, Math.ceil(order.length / 32));
     this.bits = new Uint32Array(firstWith.size * this.words);
     this.rowStart = new Int32Array(this.count);
+    this.firstHolder = new Int32Array(this.count);
+    this.denseOf = denseOf;
     const words = this.words;
-    this.dense = [];
     let rows = 0;
     candidates.forEach((c, r) => {
       const first = firstWith.get(c.documents)!;
+      this.firstHolder[r] = first;
       if (first < r) {
-        this.dense.push(this.dense[first]!);
         this.rowStart[r] = this.rowStart[first]!;
         return;
       }
       const row = (this.rowStart[r] = rows++ * words);
-      const list = new Int32Array(c.documents.length);
-      for (let i = 0; i < list.length; i++) {
+      for (let i = 0; i < c.documents.length; i++) {
         const id = denseOf[c.documents[i]!]!;
-        list[i] = id;
         this.bits[row + (id >>> 5)]! |= 1 << (id & 31);
       }
-      this.dense.push(list);
     });
     this.pairCache = this.count <= 4096 ? new Uint8Array(this.count * this.count).fill(255) : new Map();
   }
@@ -147,6 +149,32 @@ class CandidateSets {
     const row = this.rowStart[r]!;
     for (let w = 0; w < this.words; w++) count += popcount32(this.bits[row + w]! & shared[at + w]!);
     return count;
+  }
+
+  /** How many documents candidate r is in. */
+  size(r: number): number {
+    return this.candidates[r]!.documents.length;
+  }
+
+  /**
+   * Candidate r's dense document ids, ascending; made the first time it is asked for and
+   * shared by the occurrences of one phrase (never written). Made lazily because the
+   * searches walk the smaller set of each pair: the lists of the commonest phrases, as
+   * long as their postings, are seldom needed. Against a 300M-token collection the lists,
+   * all made at once, took 66 MiB for the longest judgment (bitsets 41, postings about
+   * as much as the lists); made lazily, that judgment's peak above the resident index
+   * went from 81 to 40 MiB, in the same time.
+   */
+  dense(r: number): Int32Array {
+    const first = this.firstHolder[r]!;
+    let list = this.denseLists[first];
+    if (list === undefined) {
+      const documents = this.candidates[first]!.documents;
+      list = new Int32Array(documents.length);
+      for (let i = 0; i < list.length; i++) list[i] = this.denseOf[documents[i]!]!;
+      this.denseLists[first] = list;
+    }
+    return list;
   }
 
   /** The candidates holding dense document `id`, ascending (worked out once per document). */
@@ -181,9 +209,9 @@ class CandidateSets {
     const cache = this.pairCache;
     const known = cache instanceof Map ? cache.get(key) : cache[key]!;
     if (known !== undefined && known !== 255) return known;
-    const [small, other] = this.dense[a]!.length <= this.dense[b]!.length ? [a, b] : [b, a];
+    const [small, other] = this.size(a) <= this.size(b) ? [a, b] : [b, a];
     let found = 0;
-    for (const id of this.dense[small]!) {
+    for (const id of this.dense(small)) {
       if (this.has(other, id) && ++found >= this.cap) break;
     }
     if (cache instanceof Map) cache.set(key, found);
@@ -193,9 +221,9 @@ class CandidateSets {
 
   /** |P(a) ∩ P(b)| counted up to `cap`, uncached (caps above k). */
   countUpTo(a: number, b: number, cap: number): number {
-    const [small, other] = this.dense[a]!.length <= this.dense[b]!.length ? [a, b] : [b, a];
+    const [small, other] = this.size(a) <= this.size(b) ? [a, b] : [b, a];
     let found = 0;
-    for (const id of this.dense[small]!) {
+    for (const id of this.dense(small)) {
       if (this.has(other, id) && ++found >= cap) break;
     }
     return found;
@@ -204,24 +232,24 @@ class CandidateSets {
   /** |P(a) ∩ P(b) ∩ P(c)| counted up to `cap`. */
   tripleCount(a: number, b: number, c: number, cap: number): number {
     // Walk the smallest of the three sets (found without a sort: this runs per pair of partners).
-    const length = (r: number): number => this.dense[r]!.length;
+    const length = (r: number): number => this.size(r);
     let [small, one, two] = [a, b, c];
     if (length(one) < length(small)) [small, one] = [one, small];
     if (length(two) < length(small)) [small, two] = [two, small];
     let found = 0;
-    for (const id of this.dense[small]!) if (this.has(one, id) && this.has(two, id) && ++found >= cap) break;
+    for (const id of this.dense(small)) if (this.has(one, id) && this.has(two, id) && ++found >= cap) break;
     return found;
   }
 
   tripleDocuments(a: number, b: number, c: number): Int32Array {
     const out: number[] = [];
-    for (const id of this.dense[a]!) if (this.has(b, id) && this.has(c, id)) out.push(this.documentOf[id]!);
+    for (const id of this.dense(a)) if (this.has(b, id) && this.has(c, id)) out.push(this.documentOf[id]!);
     return Int32Array.from(out);
   }
 
   pairDocuments(a: number, b: number): Int32Array {
     const out: number[] = [];
-    for (const id of this.dense[a]!) if (this.has(b, id)) out.push(this.documentOf[id]!);
+    for (const id of this.dense(a)) if (this.has(b, id)) out.push(this.documentOf[id]!);
     return Int32Array.from(out);
   }
 }
@@ -238,7 +266,7 @@ class Projection {
     private readonly x: number,
     partners: readonly number[],
   ) {
-    const px = all.dense[x]!;
+    const px = all.dense(x);
     this.words = Math.max(1, Math.ceil(px.length / 32));
     // Partners with the same projected set behave the same: group them (hash, then compare).
     const groups = new Map<number, number[]>();
@@ -288,7 +316,7 @@ class Projection {
   }
 
   overlapDocuments(a: number, b: number): Int32Array {
-    const px = this.all.dense[this.x]!;
+    const px = this.all.dense(this.x);
     const out: number[] = [];
     const w = this.words;
     for (let j = 0; j < px.length; j++) {
@@ -555,7 +583,7 @@ function reuseWitness(sets: CandidateSets, x: number, later: Int32Array, keys: r
  */
 function findTriples(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: Witnesses): void {
   const universe = sets.documentOf.length;
-  const inX = sets.dense[x]!.length;
+  const inX = sets.size(x);
   if (universe - inX < inX) findTriplesOutsideX(sets, x, partners, k, found);
   else findTriplesWithinX(sets, x, partners, k, found);
 }
@@ -688,7 +716,7 @@ export function enumerateCombinations(
       }
     }
     if (query.arity < 3) continue;
-    const px = sets.dense[a]!;
+    const px = sets.dense(a);
     const words = Math.max(1, Math.ceil(px.length / 32));
     const projected = new Uint32Array(partners.length * words);
     partners.forEach((y, p) => {
