@@ -80,6 +80,27 @@ export interface CombinationCounts {
   readonly minimalLinkableTriples: number;
 }
 
+/** Above glibc's largest dynamic mmap threshold (32 MiB on 64-bit; see mallopt(3)). */
+const SEPARATELY_MAPPED_BYTES = 33 * 1024 * 1024;
+/** Below this, an array comes from the heap whatever the threshold (glibc's default, 128 KiB). */
+const HEAP_ARRAY_BYTES = 128 * 1024;
+
+/**
+ * `size` zeroed words for a search's bitsets, in a block the allocator maps on its own and
+ * unmaps when it is freed. Why: glibc maps a large block itself, and when such a block of
+ * up to 32 MiB is freed it raises its threshold to that size, so every later array below it
+ * comes from its heap, which then keeps up to twice the threshold free. A search's bitsets
+ * (8–41 MiB against a 300M-token collection) did that once a judgment, and the arity ≤ 3
+ * pass over the 144 court judgments grew the heap by 150 MiB for 80 of live postings. A
+ * block above 32 MiB never raises it. Its pages past `size` words are never touched, so
+ * they take address space, not memory (about 35 MiB less at the peak: BENCHMARKS.md).
+ */
+function bitsetWords(size: number): Uint32Array {
+  const bytes = size * 4;
+  if (bytes < HEAP_ARRAY_BYTES || bytes >= SEPARATELY_MAPPED_BYTES) return new Uint32Array(size);
+  return new Uint32Array(new ArrayBuffer(SEPARATELY_MAPPED_BYTES), 0, size);
+}
+
 class CandidateSets {
   readonly count: number;
   readonly words: number;
@@ -121,7 +142,7 @@ class CandidateSets {
     for (let d = 0; d <= maxDoc; d++) if (denseOf[d]! > 0) order[--denseOf[d]!] = d;
     this.documentOf = order;
     this.words = Math.max(1, Math.ceil(order.length / 32));
-    this.bits = new Uint32Array(firstWith.size * this.words);
+    this.bits = bitsetWords(firstWith.size * this.words);
     this.rowStart = new Int32Array(this.count);
     this.firstHolder = new Int32Array(this.count);
     this.denseOf = denseOf;
