@@ -91,9 +91,9 @@ const HEAP_ARRAY_BYTES = 128 * 1024;
  * up to 32 MiB is freed it raises its threshold to that size, so every later array below it
  * comes from its heap, which then keeps up to twice the threshold free. A search's bitsets
  * (8–41 MiB against a 300M-token collection) did that once a judgment, and the arity ≤ 3
- * pass over the 144 court judgments grew the heap by 150 MiB for 80 of live postings. A
+ * pass over the 144 court judgments grew the heap by 170 MiB for 80 of live postings. A
  * block above 32 MiB never raises it. Its pages past `size` words are never touched, so
- * they take address space, not memory (about 35 MiB less at the peak: BENCHMARKS.md).
+ * they take address space, not memory (about 50 MiB less at the peak: BENCHMARKS.md).
  */
 function bitsetWords(size: number): Uint32Array {
   const bytes = size * 4;
@@ -109,7 +109,7 @@ class CandidateSets {
   readonly rowStart: Int32Array;
   /** Dense id back to document number. */
   readonly documentOf: Int32Array;
-  /** Document number to dense id (0 for a document no candidate holds). */
+  /** Document number to dense id, for the documents the candidates hold. */
   private readonly denseOf: Int32Array;
   /** The candidate whose postings array candidate r shares (itself for the first holder). */
   private readonly firstHolder: Int32Array;
