@@ -5,9 +5,10 @@
  * which holds the same arrays whole; the tests run both against brute force.
  *
  * In memory per shard: document starts and numbers, liveness, the sampled phrases (0.25
- * bytes a token), a coarse position-to-document table and, once the shard is searched,
- * its table of first tokens (first-token-buckets.ts). Distinct documents are counted
- * by scanning the range, as in Shard (ShardDocuments.countInRange).
+ * bytes a token, half that where the collection will be read whole), a coarse
+ * position-to-document table and, once the shard is searched, its table of first tokens
+ * (first-token-buckets.ts). Distinct documents are counted by scanning the range, as in
+ * Shard (ShardDocuments.countInRange).
  */
 import { PAGE_MASK, PAGE_SHIFT, PAGE_VALUES, PageKind, pageCount, type PageCache, type PageOwner } from './shard-pages.js';
 import type { IndexShard } from './shard.js';

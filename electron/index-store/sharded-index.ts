@@ -113,8 +113,8 @@ export class ShardWalker implements PhraseWalker {
 
   constructor(
     private readonly shards: readonly IndexShard[],
-    private readonly cache?: PostingsCache,
-    private readonly scratch = new PostingsScratch(),
+    private readonly cache: PostingsCache | undefined,
+    private readonly scratch: PostingsScratch,
   ) {
     this.low = new Int32Array(shards.length);
     this.high = new Int32Array(shards.length);
@@ -250,7 +250,7 @@ export class ShardWalker implements PhraseWalker {
  * short-lived array is one more the allocator must find room for beside those that stay.
  * Checks run one at a time on the main thread, and a walk does not yield, so one is enough.
  */
-export class PostingsScratch {
+class PostingsScratch {
   private buffer = new Int32Array(1024);
 
   /** An array of at least `size` entries; valid until the next call. */

@@ -18,8 +18,10 @@ export const SAMPLE_TOKENS = 4;
 /**
  * A record's token in a shard held whole, where sample records are 16 bits a token (half
  * the 71 MiB of records at 300M tokens): a token id of 65,535 or more is written as this
- * and read from the stream instead. A paged shard keeps 32-bit records: there a read of
- * the stream can be a read of the file, which is what the samples are there to spare.
+ * and read from the stream instead. A shard paged for good keeps 32-bit records: there a
+ * read of the stream can be a read of the file, which is what the samples are there to
+ * spare. A paged shard of a collection that will be read whole has the narrowed records
+ * from the start (readPagedShardParts), so that the shard read whole keeps that array.
  */
 export const SAMPLE_ESCAPE = 0xffff;
 
