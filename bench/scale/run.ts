@@ -6,6 +6,7 @@
 // Not part of `npm test`: at 1B tokens it runs for hours and needs tens of GB of disk.
 // `npm run bench:scale -- --render` writes the section and chart again from the JSON.
 import { execFileSync } from 'node:child_process';
+import { buildSync } from 'esbuild';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,9 +50,32 @@ function sizesFlag(): string[] {
   return (at < 0 ? '100M,300M,1B' : (process.argv[at + 1] ?? '')).split(',').filter(Boolean);
 }
 
+/**
+ * The detection child bundled as the app ships its engine (esbuild, packages left in
+ * node_modules), run by plain Node: its peak RSS is the engine's, without the tsx loader
+ * (about 20 MiB more at 300M). Built once per run, beside node_modules so that packages resolve.
+ */
+let detectBundle: string | undefined;
+function bundledDetect(): string {
+  if (detectBundle !== undefined) return detectBundle;
+  const out = join(root, 'node_modules', '.cache', 'unlinkable-bench', 'detect-scale.mjs');
+  buildSync({
+    entryPoints: [join(root, 'bench', 'scale', 'detect-scale.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    outfile: out,
+    logLevel: 'warning',
+  });
+  return (detectBundle = out);
+}
+
 function child<T>(script: string, args: string[]): T {
   process.stderr.write(`  ${script} ${args.join(' ')}\n`);
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', script), ...args], {
+  const entry = script === 'scale/detect-scale.ts' ? [bundledDetect()] : ['--import', 'tsx', join(root, 'bench', script)];
+  const out = execFileSync(process.execPath, [...entry, ...args], {
     cwd: root,
     maxBuffer: 64 * 1024 * 1024,
     timeout: CHILD_TIMEOUT_MS,

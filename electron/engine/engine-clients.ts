@@ -3,6 +3,7 @@
  * so that each entry resolves beside its caller, from sources and from the bundle alike.
  */
 import type { EngineOperations } from './engine-worker.js';
+import { ENGINE_RESOURCE_LIMITS } from './engine-limits.js';
 import type { ImportOperations } from './import-worker.js';
 import { WorkerClient } from './worker-client.js';
 
@@ -10,7 +11,7 @@ import { WorkerClient } from './worker-client.js';
 export type EngineClient = WorkerClient<EngineOperations>;
 
 export function createEngineClient(): EngineClient {
-  return new WorkerClient<EngineOperations>(import.meta.url, 'engine-worker');
+  return new WorkerClient<EngineOperations>(import.meta.url, 'engine-worker', ENGINE_RESOURCE_LIMITS);
 }
 
 /** A worker for one import job (terminated when it ends). */

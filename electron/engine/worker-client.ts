@@ -3,7 +3,7 @@
  * cancellation. If the worker dies, pending requests fail with a clear error and the
  * next request starts a fresh worker.
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { abortError, AppError, type ErrorCode } from '../../shared/errors.js';
 import { workerThreadEntry } from '../runtime/worker-entry.js';
 import type { OperationArgs, OperationResult, Operations } from './worker-host.js';
@@ -33,12 +33,14 @@ export class WorkerClient<Ops extends Operations = Operations> {
   constructor(
     private readonly callerUrl: string,
     private readonly entryName: string,
+    /** V8 limits of the worker (default: Node's). */
+    private readonly resourceLimits?: ResourceLimits,
   ) {}
 
   private start(): Worker {
     if (this.worker !== undefined) return this.worker;
     const { url, options } = workerThreadEntry(this.callerUrl, this.entryName);
-    const worker = new Worker(url, options);
+    const worker = new Worker(url, this.resourceLimits === undefined ? options : { ...options, resourceLimits: this.resourceLimits });
     worker.on('message', (reply: WorkerReply) => this.onReply(reply));
     worker.on('error', () => undefined);
     worker.on('exit', (code) => {
