@@ -6,19 +6,11 @@
 // - the Electron preload as CommonJS (sandboxed preloads cannot be ES modules);
 // - the React renderer with Vite (dist/renderer).
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { nativePackages, nodeBundle, requireBanner, workerEntries } from './bundle-options.mjs';
 
-const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
-const node = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-  define: { __UNLINKABLE_VERSION__: JSON.stringify(version) },
-};
+const node = { ...nodeBundle, packages: 'external', sourcemap: true };
 
 // Run from the project folder, with node_modules beside them.
 const projectEntries = {
@@ -27,27 +19,11 @@ const projectEntries = {
 };
 // Also packaged in the Electron app, where worker files are unpacked from the asar and
 // cannot resolve packages inside it: everything is bundled but the native modules.
-const appEntries = {
-  main: 'electron/shell/main.ts',
-  'sort-worker': 'electron/index-store/sort-worker.ts',
-  'engine-worker': 'electron/engine/engine-worker.ts',
-  'import-worker': 'electron/engine/import-worker.ts',
-  'llm-child': 'electron/llm/llm-child.ts',
-};
-const native = ['electron', 'better-sqlite3', 'node-llama-cpp', '@node-llama-cpp/*'];
+const appEntries = { main: 'electron/shell/main.ts', ...workerEntries };
 
 mkdirSync('dist', { recursive: true });
-await build({ ...node, format: 'esm', entryPoints: projectEntries, outdir: 'dist' });
-await build({
-  ...node,
-  packages: undefined,
-  external: native,
-  format: 'esm',
-  entryPoints: appEntries,
-  outdir: 'dist',
-  // Bundled CommonJS dependencies may call require(): give ES modules one.
-  banner: { js: "import { createRequire as __unlinkableRequire } from 'node:module'; const require = __unlinkableRequire(import.meta.url);" },
-});
+await build({ ...node, entryPoints: projectEntries, outdir: 'dist' });
+await build({ ...node, packages: undefined, external: nativePackages, entryPoints: appEntries, outdir: 'dist', banner: requireBanner });
 await build({
   ...node,
   format: 'cjs',
