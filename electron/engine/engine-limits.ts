@@ -1,7 +1,8 @@
 /**
- * The V8 limits of the engine's worker thread, which holds open collections and runs every
- * check, plan and rewrite validation. The scale benchmark hosts its checks under the same
- * limits (bench/scale/detect-scale.ts), so that its query RSS is the engine's.
+ * The V8 limits of the engine's worker thread, which holds the open collections and runs
+ * the app's checks, edit plans, statistics and source suggestions. The scale benchmark hosts
+ * its checks under the same limits (bench/scale/detect-scale.ts), so that its query RSS is
+ * the engine's.
  *
  * A small young generation: checks make many short-lived objects (walk paths, candidate
  * lists, result spans) and few that live, while the index itself is typed arrays outside
