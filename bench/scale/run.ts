@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, w
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeBundle } from '../../scripts/bundle-options.mjs';
 import { remixCollection, readDocuments } from './remix.js';
 import {
   renderScaleSection,
@@ -59,16 +60,7 @@ let detectBundle: string | undefined;
 function bundledDetect(): string {
   if (detectBundle !== undefined) return detectBundle;
   const out = join(root, 'node_modules', '.cache', 'unlinkable-bench', 'detect-scale.mjs');
-  buildSync({
-    entryPoints: [join(root, 'bench', 'scale', 'detect-scale.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    outfile: out,
-    logLevel: 'warning',
-  });
+  buildSync({ ...nodeBundle, packages: 'external', entryPoints: [join(root, 'bench', 'scale', 'detect-scale.ts')], outfile: out });
   return (detectBundle = out);
 }
 
