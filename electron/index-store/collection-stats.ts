@@ -51,8 +51,8 @@ class MergeCursor {
 /** Compares two phrases on their first `maxN` tokens (0 ends a phrase). */
 function comparePrefix(a: IndexShard, pa: number, b: IndexShard, pb: number, maxN: number): number {
   for (let d = 0; d < maxN; d++) {
-    const x = a.tokenAt(pa + d);
-    const y = b.tokenAt(pb + d);
+    const x = a.phraseTokenAt(pa, d);
+    const y = b.phraseTokenAt(pb, d);
     if (x !== y) return x - y;
     if (x === 0) return 0;
   }
@@ -62,13 +62,13 @@ function comparePrefix(a: IndexShard, pa: number, b: IndexShard, pb: number, max
 /** Common prefix length of two phrases, up to maxN. */
 function commonPrefix(a: IndexShard, pa: number, b: IndexShard, pb: number, maxN: number): number {
   let d = 0;
-  while (d < maxN && a.tokenAt(pa + d) !== 0 && a.tokenAt(pa + d) === b.tokenAt(pb + d)) d++;
+  while (d < maxN && a.phraseTokenAt(pa, d) !== 0 && a.phraseTokenAt(pa, d) === b.phraseTokenAt(pb, d)) d++;
   return d;
 }
 
 function phraseLength(shard: IndexShard, p: number, maxN: number): number {
   let d = 0;
-  while (d < maxN && shard.tokenAt(p + d) !== 0) d++;
+  while (d < maxN && shard.phraseTokenAt(p, d) !== 0) d++;
   return d;
 }
 

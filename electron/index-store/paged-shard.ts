@@ -100,8 +100,13 @@ export class PagedShard implements IndexShard, PageOwner {
     return this.pages.arena[this.suffixPage(i >>> PAGE_SHIFT) + (i & PAGE_MASK)]!;
   }
 
-  tokenAt(position: number): number {
+  /** Value of the file's stream at `position`: a token id, or 0 at a sentinel. */
+  private tokenAt(position: number): number {
     return this.pages.arena[this.tokenPage(position >>> PAGE_SHIFT) + (position & PAGE_MASK)]!;
+  }
+
+  phraseTokenAt(start: number, offset: number): number {
+    return this.tokenAt(start + offset);
   }
 
   documentOfSuffixAt(i: number): number {

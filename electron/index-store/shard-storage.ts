@@ -130,7 +130,7 @@ const WHOLE_READS = {
   },
   [SUFFIX_PAGES]: {
     name: 'phrase starts',
-    pagesPerStep: 512,
+    pagesPerStep: 256,
     decode: (data: Uint8Array, out: Uint32Array, at: number, count: number, width: number) => unpackFixedWidthInto(data, width, out, at, count),
   },
 } as const;
@@ -254,13 +254,15 @@ export function* readShardArraysSteps(
     const largest = firstTokens?.largestId ?? maxTokenId;
     // Counted from the stream only where the file has no table: counting took a third of the read.
     const counts = firstTokens === null ? new Uint32Array(maxTokenId + 2) : undefined;
-    const tokenBuilder = new EscapedTokensBuilder(row.stream_length, largest);
+    const tokenBuilder = new EscapedTokensBuilder(row.stream_length, row.suffix_count, largest);
     yield;
     yield* readPages(db, path, row, TOKEN_PAGES, row.stream_length, largest + 1, (page, at, count) => {
       if (counts !== undefined) for (let j = 0; j < count; j++) counts[page[j]!]!++;
       tokenBuilder.setFrom(at, page, count);
     });
     const tokens = tokenBuilder.finish();
+    // Phrase and document starts are stored as stream positions; held whole they are token positions.
+    const positions = tokenBuilder.positions();
     yield;
     let bucketStarts: PackedUints;
     if (counts === undefined) bucketStarts = firstTokens!.table;
@@ -268,9 +270,12 @@ export function* readShardArraysSteps(
       counts[0] = 0; // sentinels are not phrase starts
       bucketStarts = packBucketStarts(bucketStartsOf(counts, row.suffix_count), row.suffix_count);
     }
-    const suffixes = new PackedUints(row.suffix_count, bitsFor(Math.max(0, row.stream_length - 1)));
-    yield* readPages(db, path, row, SUFFIX_PAGES, row.suffix_count, row.stream_length, (page, at, count) => suffixes.setFrom(at, page, count));
-    return { ...tables, tokens, suffixes, bucketStarts };
+    const suffixes = new PackedUints(row.suffix_count, bitsFor(Math.max(0, row.suffix_count - 1)));
+    yield* readPages(db, path, row, SUFFIX_PAGES, row.suffix_count, row.stream_length, (page, at, count) => {
+      positions.mapInPlace(page, count);
+      suffixes.setFrom(at, page, count);
+    });
+    return { ...tables, tokenDocumentStarts: tables.documentStarts.map((p) => positions.tokenPosition(p)), tokens, suffixes, bucketStarts };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw corrupt(path, `shard ${row.id} cannot be decoded`);

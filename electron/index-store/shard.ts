@@ -6,9 +6,11 @@
  * neither rebuilds the shards already written.
  *
  * Held whole in memory, in little of it: the phrase starts bit-packed (packed-uints.ts),
- * the stream at 16 bits a token with the rarer ids escaped (escaped-tokens.ts), about 4.6
- * bytes a stream token at 300M tokens against 8 as Uint32Arrays (5.0 with the stream
- * bit-packed too), and distinct documents counted by scanning a range, as a shard searched
+ * the stream at 16 bits a token with the rarer ids escaped and its sentinels turned into
+ * flags on the tokens before them (escaped-tokens.ts; so a shard held whole counts its
+ * positions in tokens, a paged shard in the file's stream values), about 5.3 bytes a token
+ * at 300M tokens against 8.8 as Uint32Arrays (5.6 with the sentinels kept, 6.0 with the
+ * stream bit-packed), and distinct documents counted by scanning a range, as a shard searched
  * in place does (paged-shard.ts). Until 2026-12-03 a shard also kept the document of each
  * phrase start and a table of each entry's previous entry from the same document (6 more
  * bytes a token, 16.5 in all: 4.9 GB at 300M tokens), which let a count skip runs of one
@@ -17,7 +19,7 @@
  * and is about 1.5 times slower at 300M, well within its target (BENCHMARKS.md).
  */
 import { runToEnd } from '../../shared/steps.js';
-import { EscapedTokensBuilder, escapedAt, sliceTokens, tokenAt, type EscapedTokens } from './escaped-tokens.js';
+import { EscapedTokensBuilder, escapedAt, ID_MASK, phraseTokenAt, SEGMENT_END, sliceAsStream, ESCAPE, type EscapedTokens } from './escaped-tokens.js';
 import { bitsFor, PackedUints, unpack } from './packed-uints.js';
 import { ShardDocuments } from './shard-documents.js';
 import { narrowSampleRecords, sampleRecords, SuffixSamples } from './suffix-samples.js';
@@ -49,7 +51,7 @@ export interface IndexShard {
   readonly documentCount: number;
   /** Entries of the suffix array (phrase starts). */
   readonly suffixCount: number;
-  /** Tokens of the stream, sentinels included. */
+  /** Values of the stream as the file stores it, sentinels included. */
   readonly streamLength: number;
   /** False when bucketLow/bucketHigh may read the file (a paged shard): the walker then narrows from the whole shard, lazily. */
   readonly hasBucketTable: boolean;
@@ -62,10 +64,15 @@ export interface IndexShard {
   countDocuments(lo: number, hi: number, cap: number): number;
   sortedDocumentNumbers(lo: number, hi: number, out: Int32Array, at: number): number;
   documentTokens(local: number): Uint32Array;
-  /** Phrase start of suffix-array entry i. */
+  /** Phrase start of suffix-array entry i, a position of the shard's own (see phraseTokenAt). */
   suffixAt(i: number): number;
-  /** Token id at a stream position. */
-  tokenAt(position: number): number;
+  /**
+   * Token `offset` of the phrase that starts at `start` (a suffixAt value), or 0 where its
+   * segment ended before it. Offsets past the first 0 are not defined: readers stop there.
+   * (A paged shard's positions are the file's stream positions; a shard held whole keeps no
+   * sentinels, so its positions are token positions: escaped-tokens.ts.)
+   */
+  phraseTokenAt(start: number, offset: number): number;
   /** Shard-local document of suffix-array entry i. */
   documentOfSuffixAt(i: number): number;
 }
@@ -75,9 +82,14 @@ const ENTRIES_PER_STEP = 1 << 20;
 
 /** What a shard holds: its document tables, its packed arrays, the range of each first token and its sampled phrases. */
 export interface ShardArrays {
+  /** The file's: stream positions, sentinels counted. */
   readonly documentStarts: Uint32Array;
+  /** The same as token positions, where `tokens` and `suffixes` are. */
+  readonly tokenDocumentStarts: Uint32Array;
   readonly documentNumbers: Int32Array;
+  /** The stream less its sentinels (escaped-tokens.ts). */
   readonly tokens: EscapedTokens;
+  /** Phrase starts, as token positions. */
   readonly suffixes: PackedUints;
   /**
    * Range of phrase starts beginning with token id t: [bucketStarts[t], bucketStarts[t + 1]),
@@ -130,23 +142,28 @@ export function* packSteps(parts: ShardParts, maxTokenId: number): Generator<voi
   counts[0] = 0; // sentinels are not phrase starts
   const bucketStarts = packBucketStarts(bucketStartsOf(counts, suffixes.length), suffixes.length);
 
-  const tokenBuilder = new EscapedTokensBuilder(tokens.length, largestToken);
+  const tokenBuilder = new EscapedTokensBuilder(tokens.length, suffixes.length, largestToken);
   for (let from = 0; from < tokens.length; from += ENTRIES_PER_STEP) {
     const to = Math.min(tokens.length, from + ENTRIES_PER_STEP);
     tokenBuilder.setFrom(from, tokens.subarray(from, to), to - from);
     yield;
   }
   const packedTokens = tokenBuilder.finish();
-  const packedSuffixes = new PackedUints(suffixes.length, bitsFor(Math.max(0, tokens.length - 1)));
+  const positions = tokenBuilder.positions();
+  const packedSuffixes = new PackedUints(suffixes.length, bitsFor(Math.max(0, suffixes.length - 1)));
+  const run = new Uint32Array(Math.min(ENTRIES_PER_STEP, suffixes.length));
   for (let from = 0; from < suffixes.length; from += ENTRIES_PER_STEP) {
     const to = Math.min(suffixes.length, from + ENTRIES_PER_STEP);
     // A phrase start past the stream would read another shard's bits, not fail.
     for (let i = from; i < to; i++) if (suffixes[i]! >= tokens.length) throw new Error('Shard is inconsistent: a phrase starts past its stream.');
-    packedSuffixes.setFrom(from, suffixes.subarray(from, to), to - from);
+    run.set(suffixes.subarray(from, to));
+    positions.mapInPlace(run, to - from);
+    packedSuffixes.setFrom(from, run, to - from);
     yield;
   }
   return {
     documentStarts: parts.documentStarts,
+    tokenDocumentStarts: parts.documentStarts.map((p) => positions.tokenPosition(p)),
     documentNumbers: parts.documentNumbers,
     tokens: packedTokens,
     suffixes: packedSuffixes,
@@ -165,8 +182,11 @@ export class Shard implements IndexShard {
   readonly streamLength: number;
   readonly suffixCount: number;
   readonly hasBucketTable = true;
+  /** The stream less its sentinels: positions here are token positions (escaped-tokens.ts). */
   private readonly tokens: EscapedTokens;
   private readonly suffixes: PackedUints;
+  /** Each document's first token position, plus the token count. */
+  private readonly tokenDocumentStarts: Uint32Array;
   /** Positions to documents, and local documents to sorted numbers. */
   private readonly documents: ShardDocuments;
   /**
@@ -182,12 +202,13 @@ export class Shard implements IndexShard {
   constructor(arrays: ShardArrays, isLive: (documentNumber: number) => boolean) {
     this.documentStarts = arrays.documentStarts;
     this.documentNumbers = arrays.documentNumbers;
-    this.streamLength = arrays.tokens.length;
+    this.streamLength = arrays.documentStarts[arrays.documentNumbers.length] ?? 0;
     this.suffixCount = arrays.suffixes.length;
     this.tokens = arrays.tokens;
     this.suffixes = arrays.suffixes;
+    this.tokenDocumentStarts = arrays.tokenDocumentStarts;
     this.bucketStarts = arrays.bucketStarts;
-    this.documents = new ShardDocuments(arrays.documentStarts, arrays.documentNumbers);
+    this.documents = new ShardDocuments(arrays.tokenDocumentStarts, arrays.documentNumbers);
     this.live = new Uint8Array(arrays.documentNumbers.length);
     for (let d = 0; d < this.live.length; d++) this.live[d] = isLive(arrays.documentNumbers[d]!) ? 1 : 0;
     this.samples = new SuffixSamples(arrays.samples instanceof Uint16Array ? arrays.samples : narrowSampleRecords(arrays.samples), this);
@@ -219,8 +240,8 @@ export class Shard implements IndexShard {
     return this.suffixes.get(i);
   }
 
-  tokenAt(position: number): number {
-    return tokenAt(this.tokens, position);
+  phraseTokenAt(start: number, offset: number): number {
+    return phraseTokenAt(this.tokens, start, offset);
   }
 
   documentOfSuffixAt(i: number): number {
@@ -245,7 +266,8 @@ export class Shard implements IndexShard {
 
   holdsPathAt(i: number, from: number, path: readonly number[]): boolean {
     const start = this.suffixes.get(i);
-    for (let j = from; j < path.length; j++) if (tokenAt(this.tokens, start + j) !== path[j]) return false;
+    // Path tokens are never 0, so a phrase that ends first does not hold the path.
+    for (let j = from; j < path.length; j++) if (phraseTokenAt(this.tokens, start, j) !== path[j]) return false;
     return true;
   }
 
@@ -275,7 +297,9 @@ export class Shard implements IndexShard {
     let hi = high;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const t = escapedAt(tokenLow, escapes, blockEscapes, unpack(suffixWords, suffixWidth, suffixMask, mid) + depth);
+      const at = unpack(suffixWords, suffixWidth, suffixMask, mid) + depth;
+      // The phrases share their first `depth` tokens; the one before `at` says whether the segment ends first (0).
+      const t = depth > 0 && (tokenLow[at - 1]! & SEGMENT_END) !== 0 ? 0 : escapedAt(tokenLow, escapes, blockEscapes, at);
       if (t < tokenId || (strictlyAbove && t === tokenId)) lo = mid + 1;
       else hi = mid;
     }
@@ -291,10 +315,18 @@ export class Shard implements IndexShard {
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const start = unpack(suffixWords, suffixWidth, suffixMask, mid);
-      // Compare the suffix with the path from `from` on; a sentinel (0) ends the comparison below any token.
+      // Compare the suffix with the path from `from` on; a segment end (the flag on the token
+      // before) ends the comparison below any token. The tokens before `from` are the path's.
       let order = 0;
+      let ended = from > 0 && (tokenLow[start + from - 1]! & SEGMENT_END) !== 0;
       for (let j = from; j < depth && order === 0; j++) {
-        const t = escapedAt(tokenLow, escapes, blockEscapes, start + j);
+        let t = 0;
+        if (!ended) {
+          const value = tokenLow[start + j]!;
+          ended = (value & SEGMENT_END) !== 0;
+          t = value & ID_MASK;
+          if (t === ESCAPE) t = escapedAt(tokenLow, escapes, blockEscapes, start + j);
+        }
         const p = path[j]!;
         if (t !== p) order = t < p ? -1 : 1;
       }
@@ -305,6 +337,7 @@ export class Shard implements IndexShard {
   }
 
   documentTokens(local: number): Uint32Array {
-    return sliceTokens(this.tokens, this.documentStarts[local]!, this.documentStarts[local + 1]!);
+    const streamLength = this.documentStarts[local + 1]! - this.documentStarts[local]!;
+    return sliceAsStream(this.tokens, this.tokenDocumentStarts[local]!, this.tokenDocumentStarts[local + 1]!, streamLength);
   }
 }

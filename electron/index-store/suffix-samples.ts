@@ -35,7 +35,8 @@ export function narrowSampleRecords(records: Uint32Array): Uint16Array {
 /** Where a sample's phrase continues past its record: the shard's suffixes and tokens, resident or paged. */
 export interface PhraseSource {
   suffixAt(i: number): number;
-  tokenAt(position: number): number;
+  /** Token `offset` of the phrase at `start`, 0 where its segment ended (IndexShard.phraseTokenAt). */
+  phraseTokenAt(start: number, offset: number): number;
 }
 
 /** Length of sampleRecords() for a shard of `suffixCount` phrase starts. */
@@ -88,7 +89,7 @@ export class SuffixSamples {
       else if (held === SAMPLE_ESCAPE && p < SAMPLE_ESCAPE) return 1;
       else {
         if (start < 0) start = this.phrases.suffixAt(m << SAMPLE_SHIFT);
-        t = this.phrases.tokenAt(start + j);
+        t = this.phrases.phraseTokenAt(start, j);
       }
       // A segment end (0) sorts below every token, and the phrase ends there.
       if (t !== p) return t < p ? -1 : 1;

@@ -10,11 +10,11 @@ import { Shard } from '../../../electron/index-store/shard.js';
 import { sortShard, type TokenizedShard } from '../../../electron/index-store/shard-builder.js';
 
 /**
- * Token ids 1..vocabulary as they are, or spread over both sides of 16 bits (`wide`), so
- * that a shard held whole escapes some of them (escaped-tokens.ts).
+ * Token ids 1..vocabulary as they are, or spread over both sides of the escape (`wide`), so
+ * that a shard held whole escapes some of them (escaped-tokens.ts: ids of 32,767 or more).
  */
 function idOf(t: number, wide: boolean): number {
-  return wide && t % 2 === 0 ? 65_533 + t * 1_000 : t;
+  return wide && t % 2 === 0 ? 32_765 + t * 1_000 : t;
 }
 
 /** The largest id of a vocabulary (see idOf). */
@@ -52,8 +52,23 @@ function expectDocumentsOfSuffixes(batch: TokenizedShard, maxTokenId: number): v
   for (let d = 0; d + 1 < batch.documentStarts.length; d++) byPosition.fill(d, batch.documentStarts[d]!, batch.documentStarts[d + 1]!);
   const expected = Array.from(parts.suffixes, (position) => byPosition[position]!);
   expect(Array.from({ length: shard.suffixCount }, (_, i) => shard.documentOfSuffixAt(i))).toEqual(expected);
-  expect(Array.from({ length: shard.suffixCount }, (_, i) => shard.suffixAt(i))).toEqual(Array.from(parts.suffixes));
-  expect(Array.from({ length: shard.streamLength }, (_, i) => shard.tokenAt(i))).toEqual(Array.from(batch.tokens));
+  // Held whole, a phrase starts at a token position: the tokens before it in the stream, sentinels not counted.
+  const tokensBefore = new Uint32Array(batch.tokens.length + 1);
+  for (let p = 0; p < batch.tokens.length; p++) tokensBefore[p + 1] = tokensBefore[p]! + (batch.tokens[p] === 0 ? 0 : 1);
+  expect(Array.from({ length: shard.suffixCount }, (_, i) => shard.suffixAt(i))).toEqual(Array.from(parts.suffixes, (p) => tokensBefore[p]!));
+  // Each phrase reads as the stream does, up to and including the 0 that ends its segment.
+  for (let i = 0; i < shard.suffixCount; i++) {
+    const stream = parts.suffixes[i]!;
+    for (let j = 0; ; j++) {
+      expect(shard.phraseTokenAt(shard.suffixAt(i), j)).toBe(batch.tokens[stream + j]);
+      if (batch.tokens[stream + j] === 0) break;
+    }
+  }
+  expect(shard.streamLength).toBe(batch.tokens.length);
+  const documents = Array.from({ length: shard.documentCount }, (_, d) => Array.from(shard.documentTokens(d)));
+  expect(documents).toEqual(
+    Array.from({ length: shard.documentCount }, (_, d) => Array.from(batch.tokens.subarray(batch.documentStarts[d], batch.documentStarts[d + 1]))),
+  );
 }
 
 describe('Shard.documentOfSuffixAt', () => {
@@ -124,7 +139,7 @@ describe('Shard.countDocuments and sortedDocumentNumbers', () => {
 function comparePhrase(shard: Shard, i: number, from: number, path: readonly number[]): number {
   const start = shard.suffixAt(i);
   for (let j = from; j < path.length; j++) {
-    const t = shard.tokenAt(start + j);
+    const t = shard.phraseTokenAt(start, j);
     if (t !== path[j]) return t < path[j]! ? -1 : 1;
   }
   return 0;
