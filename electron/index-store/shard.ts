@@ -41,7 +41,11 @@ export interface ShardParts {
  * read from the file page by page (PagedShard, paged-shard.ts).
  */
 export interface IndexShard {
-  /** Offset of each document's first token in the stream, plus a final entry equal to its length. */
+  /**
+   * Offset of each document's first value in the file's stream (sentinels counted), plus a
+   * final entry equal to its length: sizes of documents as stored. Not in suffixAt's
+   * positions where a shard is held whole (those count tokens only).
+   */
   readonly documentStarts: Uint32Array;
   readonly documentNumbers: Int32Array;
   /** 1 for documents still in the collection; change through setLive(). */
