@@ -9,10 +9,10 @@
  * the file's), and a phrase ends after the first token that carries the flag.
  *
  * Ids are handed out as words are first seen, so the common words have the small ids: at
- * 300M, 92.3 % of the tokens are below 32,767. An id of 32,767 or more is written as
- * ESCAPE and kept, in token order, in a side array. At 300M that is about 17.7 bits a token
- * against 20 for the ids bit-packed at the width of the largest, with the sentinels gone
- * on top of it (BENCHMARKS.md), and the common case is one aligned 16-bit read.
+ * 300M, 90.7 % of the tokens are below 32,767. An id of 32,767 or more is written as
+ * ESCAPE and kept, in token order, in a side array. At 300M that is about 18.1 bits a token
+ * with no sentinels, against 17.2 a stream value with them (20.8 a token) when only ids of
+ * 65,535 or more were escaped (BENCHMARKS.md), and the common case is one aligned 16-bit read.
  *
  * Finding an escaped value: the number of escapes before each block of 2^BLOCK_SHIFT values
  * is stored; the escapes of its block before the value are counted by scanning it, which
