@@ -24,6 +24,9 @@
  *   that the source holds must be held by the cover; the N-grams straddling two
  *   candidates need not be. Sound, but 0.26047: one word fewer on 7 judgments. The
  *   candidates, not the straddling N-grams, are what the cover lacks;
+ * - counting a phrase held by at least 1,000 of the court's 3,260 documents safe without
+ *   the cover (2026-12-04): the plan re-detected clean on 4 of the 144 judgments, and was
+ *   smaller on none. Common phrases are what the linkable combinations are made of;
  * - 200 covers instead of 40: 0.26051 (two judgments gain one or two words), at 7×
  *   the time;
  * - putting back single words of the plan and re-detecting: on 5 judgments, none of
