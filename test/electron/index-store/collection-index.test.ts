@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
 import { addDocuments, compactCollection, createCollection, removeDocuments } from '../../../electron/index-store/collection-writer.js';
+import { checksum, decodeVarintDeflate, encodeVarintDeflate } from '../../../electron/index-store/blob-codec.js';
 import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { AppError } from '../../../shared/errors.js';
 import { referenceDetect } from '../../reference/brute-force.js';
@@ -263,6 +264,28 @@ describe('opening bad files', () => {
       expect.objectContaining({ code: 'index-corrupt' }),
     );
     expect(fileHash(damaged)).toBe(before);
+  });
+
+  it('reports a token page that passes its checksum but holds fewer tokens than the shard has phrases, when read whole', async () => {
+    // A shard held whole keeps no sentinels, so it counts the stream's tokens against its
+    // phrase count (escaped-tokens.ts): one token turned into a sentinel must not shift them.
+    const path = await makeCollection(corpus);
+    const db = new Database(path);
+    const page = db
+      .prepare(
+        "SELECT p.id, p.data, s.stream_length AS length FROM shard_parts p JOIN shards s ON s.id = p.shard_id WHERE p.kind = 'token_pages' AND p.part = 0 LIMIT 1",
+      )
+      .get() as { id: number; data: Buffer; length: number };
+    const values = decodeVarintDeflate(page.data, Math.min(4096, page.length));
+    values[values.findIndex((v) => v !== 0)] = 0;
+    const data = encodeVarintDeflate(values);
+    db.prepare('UPDATE shard_parts SET data = ?, crc32 = ? WHERE id = ?').run(data, checksum(data), page.id);
+    db.close();
+    const before = fileHash(path);
+    expect(() => detectLinkage(CollectionIndex.open(path).phraseIndex(), query, { k: 2, arity: 3, maxN: 8 })).toThrow(
+      expect.objectContaining({ code: 'index-corrupt' }),
+    );
+    expect(fileHash(path)).toBe(before);
   });
 
   it('reports a missing page of a paged shard when the collection is opened', async () => {
