@@ -75,11 +75,12 @@ const PROMOTION_PAGE_CACHE_BYTES = 1024 * 1024 * 1024;
 
 /**
  * Memory a collection held whole takes per stream token (a phrase start or a segment end;
- * shard.ts): the token stream and the phrase starts (about 4.6 bytes at 300M tokens), each
- * shard's range of every first token, the sampled phrases, the postings cache, and what
- * the allocator keeps after reading the shards: 2.47 GB at the peak for the 362M stream
- * tokens of a 300M-token collection when measured for this limit (6.8 bytes), 2,097 MiB
- * since (6.1 bytes; BENCHMARKS.md). 7 keeps the margin.
+ * shard.ts): the token stream and the phrase starts (about 4.4 bytes at 300M tokens, since
+ * the segment ends became flags), each shard's range of every first token, the sampled
+ * phrases, the postings cache, and what the allocator keeps after reading the shards:
+ * 2.47 GB at the peak for the 362M stream tokens of a 300M-token collection when measured
+ * for this limit (6.8 bytes), 2,097 MiB later (6.1 bytes), 1,963 MiB now (5.7 bytes;
+ * BENCHMARKS.md). 7 keeps the margin.
  */
 export const RESIDENT_BYTES_PER_TOKEN = 7;
 /** Share of the machine's memory a collection held whole may take. */
