@@ -7,7 +7,7 @@ import { tokenize, type TokenizedText } from '../tokenizer/tokenize.js';
 import { runToEnd } from '../steps.js';
 import { combinationSearch, enumerateCombinations, type CombinationMemo } from './combinations.js';
 import type { PhraseIndex, PhraseWalker } from './phrase-index.js';
-import { analyzeSegment, phraseDocuments, type SegmentAnalysis } from './segment-analysis.js';
+import { phraseDocuments, SegmentWalk, type SegmentAnalysis, type SegmentMinimal } from './segment-analysis.js';
 import { SettingsError, resolveSettings, type DetectionSettings } from './settings.js';
 import type { CombinationSpan, CombinationWitness, DetectionResult, LinkableNgram, PhraseLocation } from './types.js';
 
@@ -31,6 +31,24 @@ export class SegmentCache {
     this.entries.set(key, analysis);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
+
+  /**
+   * A segment a paused check left part-way (DetectOptions.pauseWhen), taken out of the
+   * cache so that one check at a time goes on with it.
+   */
+  takeWalk(key: string): SegmentWalk | undefined {
+    const walk = this.walks.get(key);
+    this.walks.delete(key);
+    return walk;
+  }
+
+  keepWalk(key: string, walk: SegmentWalk): void {
+    this.walks.set(key, walk);
+    // Walks of texts edited since are never resumed; a few are enough.
+    if (this.walks.size > 8) this.walks.delete(this.walks.keys().next().value as string);
+  }
+
+  private readonly walks = new Map<string, SegmentWalk>();
 
   getPostings(key: string): Int32Array | undefined {
     return this.postings.get(key);
@@ -62,6 +80,16 @@ export interface DetectOptions {
   readonly combinationMemo?: CombinationMemo | undefined;
   /** Witnesses to find per combination span (default 1). */
   readonly witnessesPerSpan?: number | undefined;
+  /**
+   * Asked before each start position this check analyzes (segments found in `cache` cost
+   * nothing and are not asked about), after the first: once it answers true, the check
+   * stops there and returns what is settled before it as a partial result
+   * (DetectionResult.partial), without combinations. With a cache, the segment it stopped
+   * in is kept part-way, so calling again with the same cache goes on from there. Why: the
+   * first check after a large collection opens in place reads index pages for seconds (a
+   * second on one sentence); the review app shows the first highlights meanwhile.
+   */
+  readonly pauseWhen?: (() => boolean) | undefined;
 }
 
 /** A text prepared for checking: tokens, ids and per-segment analyses. */
@@ -69,7 +97,10 @@ interface PreparedText {
   readonly text: string;
   readonly tokens: TokenizedText;
   readonly ids: Int32Array;
+  /** One per segment, from the first; fewer when the check paused. */
   readonly analyses: SegmentAnalysis[];
+  /** Where the check paused: inside segment analyses.length, with what is settled there. */
+  readonly paused?: { readonly minimal: SegmentMinimal[]; readonly settled: number };
 }
 
 function location(prepared: PreparedText, tokenStart: number, tokenLength: number): PhraseLocation {
@@ -91,26 +122,44 @@ function resolveSource(index: PhraseIndex, settings: DetectionSettings): number 
   return documentNumber;
 }
 
-function prepare(
+/**
+ * Tokenizes the text and analyzes its segments in order, yielding after each one analyzed
+ * (so that a sliced caller answers other requests between them), until `pauseWhen` says
+ * to stop (see DetectOptions.pauseWhen).
+ */
+function* prepare(
   index: PhraseIndex,
   text: string,
   settings: DetectionSettings,
   sourceDocument: number,
   walker: PhraseWalker,
-  cache?: SegmentCache,
-): PreparedText {
+  options: Pick<DetectOptions, 'cache' | 'pauseWhen'>,
+): Generator<void, PreparedText> {
+  const { cache, pauseWhen } = options;
   const tokens = tokenize(text, { placeholderPattern: settings.placeholderPattern });
   const ids = index.idsOf(tokens.keys);
   const analyses: SegmentAnalysis[] = [];
   const prefix = settingsKey(settings, sourceDocument);
+  const query = { k: settings.k, maxN: settings.maxN, sourceDocument };
+  let analyzed = 0;
   for (let s = 0; s + 1 < tokens.segmentStarts.length; s++) {
     const from = tokens.segmentStarts[s]!;
     const to = tokens.segmentStarts[s + 1]!;
     const key = cache === undefined ? '' : `${prefix}|${ids.subarray(from, to).join(',')}`;
     let analysis = cache?.getAnalysis(key);
     if (analysis === undefined) {
-      analysis = analyzeSegment(walker, ids, from, to, { k: settings.k, maxN: settings.maxN, sourceDocument });
+      const walk = cache?.takeWalk(key) ?? new SegmentWalk(ids, from, to, query);
+      while (!walk.finished) {
+        if (analyzed > 0 && pauseWhen?.() === true) {
+          cache?.keepWalk(key, walk);
+          return { text, tokens, ids, analyses, paused: { minimal: walk.minimal(), settled: walk.settled } };
+        }
+        walk.step(walker);
+        analyzed++;
+      }
+      analysis = walk.result();
       cache?.setAnalysis(key, analysis);
+      yield;
     }
     analyses.push(analysis);
   }
@@ -135,8 +184,18 @@ export function* detectionSteps(
   const settings = resolveSettings(input);
   const sourceDocument = resolveSource(index, settings);
   const walker = index.walker();
-  const prepared = prepare(index, text, settings, sourceDocument, walker, options.cache);
+  const prepared = yield* prepare(index, text, settings, sourceDocument, walker, options);
   const { tokens } = prepared;
+  const segments = tokens.segmentStarts.length - 1;
+  const checked = prepared.analyses.length;
+  const partial =
+    checked < segments
+      ? {
+          segmentsChecked: checked,
+          segments,
+          uncheckedFrom: tokens.starts[tokens.segmentStarts[checked]! + (prepared.paused?.settled ?? 0)] ?? text.length,
+        }
+      : undefined;
 
   let ngrams = 0;
   let linkable = 0;
@@ -151,10 +210,15 @@ export function* detectionSteps(
     }
     for (const c of analysis.candidates) candidateLocations.push(location(prepared, offset + c.tokenStart, c.tokenLength));
   });
+  // What is settled in the segment a paused check stopped in.
+  for (const m of prepared.paused?.minimal ?? []) {
+    const offset = tokens.segmentStarts[checked]!;
+    minimal.push({ ...location(prepared, offset + m.tokenStart, m.tokenLength), df: m.df, documents: index.externalIds(m.documents) });
+  }
 
   let combinations: CombinationSpan[] = [];
   let counts: { linkablePairs?: number; minimalLinkableTriples?: number } = {};
-  if (settings.arity >= 2 && options.singlesOnly !== true) {
+  if (settings.arity >= 2 && options.singlesOnly !== true && partial === undefined) {
     const candidates = candidateLocations.map((c) => ({
       tokenStart: c.tokenStart,
       tokenLength: c.tokenLength,
@@ -203,6 +267,7 @@ export function* detectionSteps(
     minimal,
     combinations,
     candidates: candidateLocations,
+    ...(partial !== undefined && { partial }),
   };
 }
 

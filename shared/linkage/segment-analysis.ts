@@ -54,22 +54,47 @@ function containsSorted(values: Int32Array, wanted: number): boolean {
 }
 
 /**
- * Analyses the segment of token ids `ids[from, to)`. Token positions in the result are
- * relative to `from`. Ids of -1 (keys absent from the collection) end every phrase.
+ * One segment's analysis, start position by start position, so that a check can pause
+ * inside a long segment and go on from there later (DetectOptions.pauseWhen): the first
+ * check after a large collection opens in place can take a second on one sentence. Token
+ * positions are relative to `from`; ids of -1 (keys absent from the collection) end every
+ * phrase. The walker is passed to each step, so a resumed walk may use a new one.
  */
-export function analyzeSegment(walker: PhraseWalker, ids: Int32Array, from: number, to: number, query: SegmentQuery): SegmentAnalysis {
-  const length = to - from;
-  const { k, sourceDocument } = query;
-  const maxN = query.maxN === 0 ? length : Math.min(query.maxN, length);
-  const common = new Int32Array(length + 1); // C(i); the extra slot stays 0
-  const firstLinkDf = new Int32Array(length);
-  const firstLinkDocs: (Int32Array | undefined)[] = new Array(length);
-  let ngrams = 0;
-  let linkable = 0;
+export class SegmentWalk {
+  readonly length: number;
+  /** Start positions analyzed so far. */
+  done = 0;
+  private readonly maxN: number;
+  private readonly common: Int32Array; // C(i); the extra slot stays 0
+  private readonly firstLinkDf: Int32Array;
+  private readonly firstLinkDocs: (Int32Array | undefined)[];
+  private ngrams = 0;
+  private linkable = 0;
 
-  for (let i = 0; i < length; i++) {
-    const limit = Math.min(maxN, length - i);
-    ngrams += limit;
+  constructor(
+    private readonly ids: Int32Array,
+    private readonly from: number,
+    to: number,
+    private readonly query: SegmentQuery,
+  ) {
+    this.length = to - from;
+    this.maxN = query.maxN === 0 ? this.length : Math.min(query.maxN, this.length);
+    this.common = new Int32Array(this.length + 1);
+    this.firstLinkDf = new Int32Array(this.length);
+    this.firstLinkDocs = new Array<Int32Array | undefined>(this.length);
+  }
+
+  get finished(): boolean {
+    return this.done >= this.length;
+  }
+
+  /** Analyzes the next start position. */
+  step(walker: PhraseWalker): void {
+    const { ids, from, common } = this;
+    const { k, sourceDocument } = this.query;
+    const i = this.done++;
+    const limit = Math.min(this.maxN, this.length - i);
+    this.ngrams += limit;
     // The common phrase at i − 1 without its first token is common too (a document holding
     // a phrase holds its parts), so the walk at i starts past it, asking nothing about it:
     // C(i) ≥ C(i − 1) − 1. On the 144 court judgments at arity 1 this makes a third fewer
@@ -96,10 +121,10 @@ export function analyzeSegment(walker: PhraseWalker, ids: Int32Array, from: numb
           // Longer phrases hold a subset of these documents, so none links to the source.
           if (!containsSorted(docs, sourceDocument)) break;
         }
-        linkable++;
+        this.linkable++;
         if (size === commonLength + 1) {
-          firstLinkDf[i] = df;
-          firstLinkDocs[i] = docs ?? walker.documents();
+          this.firstLinkDf[i] = df;
+          this.firstLinkDocs[i] = docs ?? walker.documents();
         }
       }
       if (size >= limit) break;
@@ -108,16 +133,41 @@ export function analyzeSegment(walker: PhraseWalker, ids: Int32Array, from: numb
     common[i] = commonLength;
   }
 
-  const minimal: SegmentMinimal[] = [];
-  for (let i = 0; i < length; i++) {
-    const df = firstLinkDf[i]!;
-    if (df === 0) continue;
-    const c = common[i]!;
-    if (c === 0 || common[i + 1]! >= c) {
-      minimal.push({ tokenStart: i, tokenLength: c + 1, df, documents: firstLinkDocs[i]! });
-    }
+  /**
+   * Start positions whose verdict is settled: all once finished, else those before the last
+   * one analyzed (whether the N-gram at i is minimal depends on C(i + 1)).
+   */
+  get settled(): number {
+    return this.finished ? this.length : Math.max(0, this.done - 1);
   }
-  return { ngrams, linkable, minimal, candidates: selectCandidates(common, length) };
+
+  /** The minimal linkable N-grams starting at settled positions. */
+  minimal(): SegmentMinimal[] {
+    const { common } = this;
+    const minimal: SegmentMinimal[] = [];
+    for (let i = 0; i < this.settled; i++) {
+      const df = this.firstLinkDf[i]!;
+      if (df === 0) continue;
+      const c = common[i]!;
+      if (c === 0 || common[i + 1]! >= c) {
+        minimal.push({ tokenStart: i, tokenLength: c + 1, df, documents: this.firstLinkDocs[i]! });
+      }
+    }
+    return minimal;
+  }
+
+  /** The whole analysis; only once finished. */
+  result(): SegmentAnalysis {
+    if (!this.finished) throw new Error('The segment is not analyzed to its end yet.');
+    return { ngrams: this.ngrams, linkable: this.linkable, minimal: this.minimal(), candidates: selectCandidates(this.common, this.length) };
+  }
+}
+
+/** Analyses the segment of token ids `ids[from, to)` (see SegmentWalk). */
+export function analyzeSegment(walker: PhraseWalker, ids: Int32Array, from: number, to: number, query: SegmentQuery): SegmentAnalysis {
+  const walk = new SegmentWalk(ids, from, to, query);
+  while (!walk.finished) walk.step(walker);
+  return walk.result();
 }
 
 /**

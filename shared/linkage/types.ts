@@ -72,4 +72,18 @@ export interface DetectionResult {
   readonly combinations: CombinationSpan[];
   /** Combination candidates, by start offset: what arity ≥ 2 may send for rewriting. */
   readonly candidates: PhraseLocation[];
+  /**
+   * Present only when the check paused before the end of the text (DetectOptions.pauseWhen):
+   * everything above describes the text before `uncheckedFrom` alone, and no combination
+   * was searched. Such a result is never a verdict on the whole text.
+   */
+  readonly partial?: PartialCheck;
+}
+
+/** How far a paused check got: its first `segmentsChecked` of `segments` segments. */
+export interface PartialCheck {
+  readonly segmentsChecked: number;
+  readonly segments: number;
+  /** Character offset where the unchecked text begins. */
+  readonly uncheckedFrom: number;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CombinationMemo } from '../../../shared/linkage/combinations.js';
 import { detectLinkage, SegmentCache } from '../../../shared/linkage/detect.js';
 import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
+import { tokenize } from '../../../shared/tokenizer/tokenize.js';
 import { referenceDetect, type ReferenceDocument } from '../../reference/brute-force.js';
 
 const WORDS = ['a', 'b', 'c', 'd', 'the', 'Court', 'court', 'F-type'];
@@ -70,6 +71,50 @@ describe('detection agrees with the brute-force reference', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('a check that pauses (DetectOptions.pauseWhen)', () => {
+  it('shows only settled findings, goes on from where it paused, and ends with the unpaused answer', () => {
+    let pausedInsideSegment = 0;
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 1, max: 4 }), (s, everyNth) => {
+        const index = buildMemoryIndex(s.documents, { documentsPerShard: s.perShard, removed: s.removed });
+        const settings = { k: s.k, maxN: s.maxN, arity: s.arity, sourceId: s.source };
+        const whole = detectLinkage(index, s.query, settings);
+        const wholeSpans = new Set(whole.minimal.map((m) => `${m.start}:${m.end}:${m.df}:${m.documents.join(',')}`));
+        const cache = new SegmentCache();
+        // Pauses at every n-th position the check asks about: inside segments as well as between them.
+        let asked = 0;
+        const pauseWhen = (): boolean => ++asked % everyNth === 0;
+        const tokens = tokenize(s.query, {});
+        const segmentStartOffsets = new Set(Array.from(tokens.segmentStarts, (t) => tokens.starts[t] ?? s.query.length));
+        let uncheckedFrom = 0;
+        for (let call = 0; ; call++) {
+          expect(call).toBeLessThanOrEqual(whole.summary.tokens + 1);
+          const answer = detectLinkage(index, s.query, settings, { cache, pauseWhen });
+          if (answer.partial === undefined) {
+            // The same answer as the check that never paused, combinations included.
+            expect(answer).toEqual(whole);
+            break;
+          }
+          expect(answer.combinations).toEqual([]);
+          expect(answer.partial.segments).toBe(whole.summary.segments);
+          expect(answer.partial.uncheckedFrom).toBeGreaterThanOrEqual(uncheckedFrom);
+          uncheckedFrom = answer.partial.uncheckedFrom;
+          if (!segmentStartOffsets.has(uncheckedFrom)) pausedInsideSegment++;
+          // Every finding shown is final: one of the whole check's, starting before the unchecked text.
+          for (const m of answer.minimal) {
+            expect(wholeSpans.has(`${m.start}:${m.end}:${m.df}:${m.documents.join(',')}`)).toBe(true);
+            expect(m.start).toBeLessThan(uncheckedFrom);
+          }
+          // ...and none of them is missing before the unchecked text.
+          expect(answer.minimal.length).toBe(whole.minimal.filter((m) => m.start < uncheckedFrom).length);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(pausedInsideSegment).toBeGreaterThan(0);
   });
 });
 
