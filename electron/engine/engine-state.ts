@@ -134,8 +134,12 @@ export class EngineState {
     return cache;
   }
 
-  /** Single N-grams only: fast enough to run after every edit. */
-  check(path: string, text: string, settings: ReviewSettings, documentKey: string): CheckResult {
+  /**
+   * Single N-grams only: fast enough to run after every edit. Past `pauseAfterMs`, when
+   * given, it answers with the segments checked so far (CheckResult.partial); asked again,
+   * it goes on from the segments the document's cache already holds.
+   */
+  check(path: string, text: string, settings: ReviewSettings, documentKey: string, pauseAfterMs?: number): CheckResult {
     const collection = this.collection(path);
     const started = performance.now();
     const detection = retryIfCollectionChanged(() =>
@@ -143,10 +147,12 @@ export class EngineState {
         detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
           cache: this.cache(path, collection, documentKey),
           singlesOnly: true,
+          pauseWhen: pauseAfterMs === undefined ? undefined : () => performance.now() - started > pauseAfterMs,
         }),
       ),
     );
-    return { ...detection, milliseconds: performance.now() - started, complete: settings.arity === 1, cost: rewriteCost(detection, false) };
+    const complete = settings.arity === 1 && detection.partial === undefined;
+    return { ...detection, milliseconds: performance.now() - started, complete, cost: rewriteCost(detection, false) };
   }
 
   /** The full check in slices (combinations at arity 3, restricted to the setting), with its costs. */

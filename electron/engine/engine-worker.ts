@@ -13,6 +13,8 @@ interface CheckArgs {
   text: string;
   settings: ReviewSettings;
   documentKey: string;
+  /** The single-N-gram check only: answer partially after this long (EngineState.check). */
+  pauseAfterMs?: number | undefined;
 }
 
 /** `operation` once no load of its collection is under way (see EngineState.whenLoaded). */
@@ -28,7 +30,7 @@ export const engineOperations = {
   info: afterLoad((args: { path: string }) => state.info(args.path)),
   load: (args: { path: string }, context: OperationContext) => state.load(args.path, context.signal, context.progress),
   close: afterLoad((args: { path: string }) => state.close(args.path)),
-  check: afterLoad((args: CheckArgs) => state.check(args.path, args.text, args.settings, args.documentKey)),
+  check: afterLoad((args: CheckArgs) => state.check(args.path, args.text, args.settings, args.documentKey, args.pauseAfterMs)),
   combinations: afterLoad((args: CheckArgs, context) => state.combinations(args.path, args.text, args.settings, args.documentKey, context.signal)),
   statistics: afterLoad((args: { path: string }, context) => state.statistics(args.path, context.signal, context.progress)),
   suggestSource: afterLoad((args: { path: string; text: string; settings: ReviewSettings }) => state.suggestSource(args.path, args.text, args.settings)),

@@ -167,8 +167,14 @@ export const contract = {
   /** Every accepted change of the head's history, for the review log. */
   'decisions:changes': channel<ChangeRecord[]>()(z.object({ documentId }).strict()),
 
-  /** Single N-grams now (fast); `complete: false` until combinations are added. */
-  'detection:check': channel<CheckResult>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
+  /**
+   * Single N-grams now (fast); `complete: false` until combinations are added. With
+   * `pauseAfterMs`, a check still running after that long answers with the paragraphs
+   * checked so far (CheckResult.partial), and the same request again goes on from there.
+   */
+  'detection:check': channel<CheckResult>()(
+    z.object({ documentId, text, settings: settingsSchema, pauseAfterMs: z.number().int().min(0).max(60_000).optional() }).strict(),
+  ),
   /** Combinations in the background; the job's value is a CheckResult. Supersedes the previous one. */
   'detection:combinations': channel<JobInfo>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
   /**

@@ -178,11 +178,23 @@ export interface PlanView {
   readonly milliseconds: number;
 }
 
+/**
+ * How long the review app lets a single-N-gram check run before the engine answers with
+ * the paragraphs checked so far ('detection:check' pauseAfterMs). Checks of a collection
+ * held whole take a few ms and never pause; the first check after a large collection
+ * opened in place reads index pages for seconds, and the first paragraphs' highlights
+ * show meanwhile (use-detection.ts asks again for the rest).
+ */
+export const CHECK_PAUSE_MS = 200;
+
 /** Singles now, combinations later: what the review screen shows. */
 export interface CheckResult extends DetectionResult {
   /** Milliseconds the check took in the engine. */
   readonly milliseconds: number;
-  /** True when combinations were computed (false for the fast single-N-gram pass). */
+  /**
+   * True when this is the whole verdict at the chosen arity: the full check, or at arity 1
+   * a single-N-gram check that did not pause (`partial` absent).
+   */
   readonly complete: boolean;
   /** What each arity would send for rewriting. */
   readonly cost: RewriteCost;

@@ -33,9 +33,9 @@ export function fullCheck(
 
 export function detectionHandlers(services: AppServices): DetectionHandlers {
   return {
-    'detection:check': async ({ documentId, text, settings }) => {
+    'detection:check': async ({ documentId, text, settings, pauseAfterMs }) => {
       const path = collectionOf(services, settings);
-      return services.engine.request('check', { path, text, settings, documentKey: documentId });
+      return services.engine.request('check', { path, text, settings, documentKey: documentId, pauseAfterMs });
     },
     'detection:combinations': async ({ documentId, text, settings }) => {
       collectionOf(services, settings);

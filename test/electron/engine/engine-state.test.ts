@@ -124,6 +124,35 @@ describe('EngineState', () => {
     expect(sawCombinations).toBe(true);
   });
 
+  it('answers a check that runs past its time in parts, each asked again going on from the last, never complete before the end', async () => {
+    const { path } = await collection();
+    const state = new EngineState();
+    const text =
+      'The applicant was held in an F-type prison in Kandira.\n\nThe court in Izmir dismissed the appeal.\n\nHe complained about the conditions of detention in Sincan.';
+    const whole = state.check(path, text, settings(1), 'whole');
+    expect(whole.complete).toBe(true);
+    expect(whole.partial).toBeUndefined();
+    const answers = [];
+    // 0 ms: every answer pauses after one position of the text, the way a slow first check on a large collection does.
+    for (let answer = state.check(path, text, settings(1), 'paused', 0); ; answer = state.check(path, text, settings(1), 'paused', 0)) {
+      answers.push(answer);
+      if (answer.partial === undefined) break;
+      expect(answer.complete).toBe(false);
+      expect(answers.length).toBeLessThanOrEqual(whole.summary.tokens + 1);
+    }
+    // About one answer a position: each went on from where the last paused.
+    expect(answers.length).toBeGreaterThan(whole.summary.segments);
+    const final = answers.at(-1)!;
+    expect(final.complete).toBe(true);
+    const { milliseconds: _m, ...finalAnswer } = final;
+    const { milliseconds: _w, ...wholeAnswer } = whole;
+    expect(finalAnswer).toEqual(wholeAnswer);
+    // The highlights grow answer by answer, each a finding of the whole check.
+    const shown = answers.map((a) => a.minimal.length);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    expect(shown[0]).toBeLessThan(whole.minimal.length);
+  });
+
   it('checks again against the collection as it is now after documents were added, never from analyses of before', async () => {
     const { dir, path } = await collection();
     const state = new EngineState();
