@@ -3,7 +3,7 @@
  * process announces which domains changed and events.ts invalidates exactly those.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ReviewSettings } from '../../shared/ipc/types.js';
+import { CHECK_PAUSE_MS, type ReviewSettings } from '../../shared/ipc/types.js';
 import { call } from './client.js';
 
 export const appQueries = {
@@ -55,12 +55,12 @@ export const modelQueries = {
 };
 
 export const detectionQueries = {
-  /** The fast single-N-gram check of exactly this text. */
+  /** The fast single-N-gram check of exactly this text; partial when it paused (see CHECK_PAUSE_MS). */
   check: (documentId: string, text: string, settings: ReviewSettings) =>
     queryOptions({
       queryKey: ['detection', 'check', { documentId, text: textKey(text), settings }],
       // The text travels with its result: offsets refer to it, and a newer text may be on screen.
-      queryFn: async () => ({ text, result: await call('detection:check', { documentId, text, settings }) }),
+      queryFn: async () => ({ text, result: await call('detection:check', { documentId, text, settings, pauseAfterMs: CHECK_PAUSE_MS }) }),
       staleTime: Infinity,
       gcTime: 60_000,
       retry: false,

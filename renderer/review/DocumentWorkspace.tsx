@@ -180,6 +180,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             <HighlightedText
               text={document.text}
               findings={findings}
+              uncheckedFrom={detection.resultText === document.text ? detection.partial?.uncheckedFrom : undefined}
               planned={planned}
               previews={previews}
               focusedId={focusedId}
@@ -196,7 +197,13 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             </span>
           )}
           {editing && <span>{autosave.saving ? 'Saving…' : autosave.dirty ? 'Unsaved changes' : 'All changes saved'}</span>}
-          {detection.result !== undefined && (
+          {detection.partial !== undefined && (
+            <span data-testid="checking-paragraphs">
+              <span className="spinner" /> Checked {detection.partial.segmentsChecked.toLocaleString()} of {detection.partial.segments.toLocaleString()}{' '}
+              paragraphs…
+            </span>
+          )}
+          {detection.result !== undefined && detection.partial === undefined && (
             <span>
               {detection.result.summary.tokens.toLocaleString()} words · {detection.result.summary.ngrams.toLocaleString()} phrases checked in{' '}
               {Math.round(detection.result.milliseconds)} ms

@@ -2,7 +2,8 @@
  * The document with its findings highlighted: singles in red (darker when fewer
  * documents hold them), combination members in amber, and on hover or focus the whole
  * combination outlined; the words of the edit plan boxed in violet; pending suggestions
- * previewed in place (the words struck through, the replacement after them). Each
+ * previewed in place (the words struck through, the replacement after them); text a
+ * paused check has not reached yet dimmed (use-detection.ts). Each
  * finding's first run can take focus, so findings can be reached from the list and the
  * keyboard. The tooltip says the exact phrase, its documents and its partners.
  */
@@ -23,6 +24,8 @@ export interface Preview extends Mark {
 interface Props {
   readonly text: string;
   readonly findings: readonly Finding[];
+  /** Where the text not yet checked begins, while the check is partial (dimmed from there). */
+  readonly uncheckedFrom?: number | undefined;
   /** Words of the edit plan (boxed). */
   readonly planned?: readonly Mark[];
   readonly previews?: readonly Preview[];
@@ -33,12 +36,22 @@ interface Props {
 
 const covers = (marks: readonly Mark[] | undefined, start: number, end: number): number => (marks ?? []).findIndex((m) => m.start <= start && m.end >= end);
 
-export const HighlightedText = memo(function HighlightedText({ text, findings, planned, previews, focusedId, onFocusFinding, onLeaveText }: Props) {
+export const HighlightedText = memo(function HighlightedText({
+  text,
+  findings,
+  uncheckedFrom,
+  planned,
+  previews,
+  focusedId,
+  onFocusFinding,
+  onLeaveText,
+}: Props) {
   const container = useRef<HTMLPreElement>(null);
   const [tooltip, setTooltip] = useState<{ x: number; y: number; lines: string[] } | null>(null);
   const segments = useMemo(() => {
     // Plan and preview boundaries cut the text too, as zero-width pseudo-findings.
-    const extra = [...(planned ?? []), ...(previews ?? [])].map((m): Finding => ({
+    const unchecked = uncheckedFrom === undefined ? [] : [{ start: uncheckedFrom, end: text.length }];
+    const extra = [...(planned ?? []), ...(previews ?? []), ...unchecked].map((m): Finding => ({
       id: '',
       kind: 'single',
       start: m.start,
@@ -50,7 +63,7 @@ export const HighlightedText = memo(function HighlightedText({ text, findings, p
     }));
     const cut = highlightSegments(text.length, [...findings, ...extra]);
     return cut.map((s) => ({ ...s, findings: s.findings.filter((f) => f < findings.length) }));
-  }, [text.length, findings, planned, previews]);
+  }, [text.length, findings, planned, previews, uncheckedFrom]);
   const firstRun = useMemo(() => {
     const seen = new Set<number>();
     return segments.map((s) => {
@@ -98,7 +111,14 @@ export const HighlightedText = memo(function HighlightedText({ text, findings, p
           const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
           // The replacement shows once, after the last run of the previewed words.
           const previewEnds = preview !== undefined && preview.end === segment.end;
-          if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) return slice;
+          if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
+            if (uncheckedFrom === undefined || segment.start < uncheckedFrom) return slice;
+            return (
+              <span key={segment.start} className="unchecked" data-testid="unchecked-text">
+                {slice}
+              </span>
+            );
+          }
           const covering = segment.findings.map((f) => findings[f]!);
           const singles = covering.filter((f) => f.kind === 'single');
           const minDf = Math.min(...singles.map((f) => f.documents));

@@ -3,10 +3,15 @@
  * combinations in a background job that a newer text supersedes. Returns the best
  * result available, and whether it is the final word on exactly the text on screen:
  * nothing may claim "no linkable phrases" while a check of the current text is pending.
+ *
+ * A single-N-gram check that takes long (the first one after a large collection opened
+ * in place) answers with the paragraphs checked so far (CheckResult.partial); it is shown
+ * at once, still 'checking', and asked for again until the engine has checked the rest.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CheckResult, ReviewSettings } from '../../shared/ipc/types.js';
+import type { PartialCheck } from '../../shared/linkage/types.js';
 import { call } from '../api/client.js';
 import { detectionQueries, textKey } from '../api/queries.js';
 import { updateJob, useJob } from '../jobs/job-store.js';
@@ -33,13 +38,22 @@ export interface Detection {
   readonly resultText: string | undefined;
   readonly status: DetectionStatus;
   readonly checkingCombinations: boolean;
+  /** How far the single-N-gram check of the text on screen has got, while it is partial. */
+  readonly partial: PartialCheck | undefined;
   readonly error: unknown;
 }
 
 export function useDetection(documentId: string, text: string, settings: ReviewSettings, typing: boolean): Detection {
   const checkedText = useDebounced(text, typing ? 80 : 0);
   const enabled = settings.collectionPath !== null;
-  const singles = useQuery({ ...detectionQueries.check(documentId, checkedText, settings), enabled, placeholderData: keepPreviousData });
+  const singles = useQuery({
+    ...detectionQueries.check(documentId, checkedText, settings),
+    enabled,
+    placeholderData: keepPreviousData,
+    // A partial answer: ask again at once; the engine goes on from the paragraphs it has checked.
+    refetchInterval: (query) => (query.state.data?.result.partial !== undefined ? 1 : false),
+    refetchIntervalInBackground: true,
+  });
   const key = `${textKey(checkedText)}|${JSON.stringify(settings)}`;
   const [combination, setCombination] = useState<{ key: string; jobId: string; text: string } | null>(null);
   const [combinationError, setCombinationError] = useState<{ key: string; error: unknown } | null>(null);
@@ -71,17 +85,19 @@ export function useDetection(documentId: string, text: string, settings: ReviewS
   const job = useJob(combination?.jobId);
   const full = combination?.key === key && job?.state === 'done' ? { text: combination.text, result: job.value as CheckResult } : undefined;
   const singlesNow = singles.data !== undefined && singles.data.text === text && !singles.isPlaceholderData ? singles.data : undefined;
+  const partial = singlesNow?.result.partial;
   const best = full ?? singles.data;
   const jobFailed = combination?.key === key && job?.state === 'failed';
   const error = singles.error ?? (combinationError?.key === key ? combinationError.error : null) ?? (jobFailed ? new Error(job?.error?.message) : null);
   // Final: the full check of exactly this text, or at arity 1 its single-N-gram check.
-  const final = full !== undefined && full.text === text ? full : settings.arity === 1 ? singlesNow : undefined;
+  const final = full !== undefined && full.text === text ? full : settings.arity === 1 && partial === undefined ? singlesNow : undefined;
   const status: DetectionStatus = !enabled || error !== null ? 'unavailable' : final !== undefined ? 'ready' : 'checking';
   return {
     result: (final ?? best)?.result,
     resultText: (final ?? best)?.text,
     status,
     checkingCombinations: enabled && full === undefined && !jobFailed,
+    partial: final === undefined ? partial : undefined,
     error,
   };
 }
