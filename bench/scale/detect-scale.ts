@@ -5,8 +5,10 @@
 //
 // usage: detect-scale.ts INDEX DEIDENTIFIED.jsonl.gz [--open-only] [--paged] [--limit N]
 // --open-only prints the open time alone (the runner calls it right after dropping the
-// page cache, for the cold open); --first-only the open time and that of the first check
-// of judgment 1 (the app's first highlights). --paged opens the collection to be searched in place
+// page cache, for the cold open); --first-only the app's first highlights: the open as the
+// engine does it, then the first check of judgment 1 as the review app asks for it (answers
+// that pause every CHECK_PAUSE_MS with the paragraphs done, asked again until the check is
+// whole), timed to the first answer with a highlight and to the end. --paged opens the collection to be searched in place
 // (paged-shard.ts) whatever its size; --limit checks only the first N judgments.
 // Without --paged it opens as the app does: a collection held whole but above
 // PROMOTE_ABOVE_TOKENS opens in place, gets its first check, and is then read whole
@@ -22,6 +24,9 @@ import { ENGINE_RESOURCE_LIMITS } from '../../electron/engine/engine-limits.js';
 import { workerThreadEntry } from '../../electron/runtime/worker-entry.js';
 import { openCollection } from '../../electron/services/collections.js';
 import { detectLinkage } from '../../shared/linkage/detect.js';
+import { EngineState } from '../../electron/engine/engine-state.js';
+import { CHECK_PAUSE_MS } from '../../shared/ipc/types.js';
+import { settingsSchema } from '../../shared/ipc/schemas.js';
 
 const args: string[] = isMainThread ? process.argv.slice(2) : (workerData as { args: string[] }).args;
 if (isMainThread && !args.includes('--in-process')) {
@@ -67,6 +72,11 @@ function runChecks(args: readonly string[]): void {
     return before === null || now === null ? null : now - before;
   };
 
+  if (args.includes('--first-only')) {
+    process.stdout.write(JSON.stringify(firstHighlights(indexPath, documents[0]!.text)));
+    return;
+  }
+
   const readBeforeOpen = bytesRead();
   const openStarted = performance.now();
   const paged = args.includes('--paged');
@@ -74,15 +84,6 @@ function runChecks(args: readonly string[]): void {
   let index = collection.phraseIndex();
   const openSeconds = (performance.now() - openStarted) / 1000;
   const openBytes = since(readBeforeOpen);
-  if (args.includes('--first-only')) {
-    // The app's first highlights: the open (above), then one arity-1 check, in this process.
-    const started = performance.now();
-    detectLinkage(index, documents[0]!.text, { k: 2, arity: 1, maxN: 8 });
-    const checkMs = performance.now() - started;
-    collection.close();
-    process.stdout.write(JSON.stringify({ openSeconds, checkMs }));
-    return;
-  }
   if (args.includes('--open-only')) {
     collection.close();
     process.stdout.write(JSON.stringify({ openSeconds, openBytes }));
@@ -134,4 +135,30 @@ function runChecks(args: readonly string[]): void {
       maxRssMb: process.resourceUsage().maxRSS / 1024,
     }),
   );
+}
+
+/**
+ * The review app's first highlights on opening a collection: the engine's open (what its
+ * load does before checks go ahead), then the arity-1 check of one judgment as the review
+ * screen asks for it, answer after answer until it is whole. firstHighlightsMs is when the
+ * first answer holding a linkable phrase came (the app shows it at once); checkMs, the whole check.
+ */
+function firstHighlights(indexPath: string, text: string): { openSeconds: number; checkMs: number; firstHighlightsMs: number | null; answers: number } {
+  const engine = new EngineState();
+  const openStarted = performance.now();
+  engine.info(indexPath);
+  const openSeconds = (performance.now() - openStarted) / 1000;
+  const settings = settingsSchema.parse({ k: 2, arity: 1, maxN: 8, sourceId: null, collectionPath: indexPath });
+  const started = performance.now();
+  let firstHighlightsMs: number | null = null;
+  let answers = 0;
+  for (;;) {
+    const answer = engine.check(indexPath, text, settings, 'first-highlights', CHECK_PAUSE_MS);
+    answers++;
+    if (firstHighlightsMs === null && answer.minimal.length > 0) firstHighlightsMs = performance.now() - started;
+    if (answer.partial === undefined) break;
+  }
+  const checkMs = performance.now() - started;
+  engine.close(indexPath);
+  return { openSeconds, checkMs, firstHighlightsMs, answers };
 }

@@ -89,6 +89,20 @@ describe('renderScaleSection', () => {
     expect(uncached).toContain('not measured from a cold page cache (it cannot be dropped here)');
   });
 
+  it('counts the first highlights to the first answer holding one, when the check answered in parts', () => {
+    const promoted = {
+      ...at300M,
+      firstHighlights: {
+        warm: { openSeconds: 0.8, checkMs: 1100, firstHighlightsMs: 400, answers: 5 },
+        cold: { openSeconds: 1.2, checkMs: 2600, firstHighlightsMs: 700, answers: 12 },
+      },
+    };
+    const section = renderScaleSection({ ...results, sizes: [promoted] });
+    expect(section).toContain(
+      "the open and the first arity-1 check's first answer holding a highlight timed together in a new process: 1.20 s with the index file in the system's page cache (open 0.80 s, then the first paragraphs' highlights after 400 ms; the whole first check 1100 ms in 5 answers), met; 1.90 s right after the page cache was dropped (open 1.20 s, then the first paragraphs' highlights after 700 ms; the whole first check 2600 ms in 12 answers), met.",
+    );
+  });
+
   it('draws one line per figure, from the court collection to each measured size', () => {
     const svg = scaleChartSvg(results);
     expect(svg.startsWith('<svg')).toBe(true);
