@@ -34,7 +34,9 @@ export class SegmentCache {
 
   /**
    * A segment a paused check left part-way (DetectOptions.pauseWhen), taken out of the
-   * cache so that one check at a time goes on with it.
+   * cache so that one check at a time goes on with it. The walk reads the token ids of the
+   * text it began on; the key is the segment's ids, so they are the same wherever the
+   * segment now stands.
    */
   takeWalk(key: string): SegmentWalk | undefined {
     const walk = this.walks.get(key);
