@@ -7,7 +7,7 @@
 // --open-only prints the open time alone (the runner calls it right after dropping the
 // page cache, for the cold open); --first-only the app's first highlights: the open as the
 // engine does it, then the first check of judgment 1 as the review app asks for it (answers
-// that pause every CHECK_PAUSE_MS with the paragraphs done, asked again until the check is
+// that pause every CHECK_PAUSE_MS with what is settled, asked again until the check is
 // whole), timed to the first answer with a highlight and to the end. --paged opens the collection to be searched in place
 // (paged-shard.ts) whatever its size; --limit checks only the first N judgments.
 // Without --paged it opens as the app does: a collection held whole but above

@@ -41,7 +41,7 @@ export interface FirstHighlights {
   checkMs: number;
   /**
    * When the first of the check's answers that held a linkable phrase came (the review app
-   * asks for the check in answers of the paragraphs done every CHECK_PAUSE_MS, and shows
+   * asks for the check in answers of what is settled every CHECK_PAUSE_MS, and shows
    * each); null when none did. Absent in older runs, whose check answered once, at its end.
    */
   firstHighlightsMs?: number | null;
@@ -191,7 +191,7 @@ function growthLine(results: ScaleResults): string {
  * The app's first highlights on a large collection (issue 11 asks ≤ 2 s at 300M): the
  * review app loads the index in the background at start and checks once it is loaded, so
  * they come after the open plus the first arity-1 check's first answer holding a highlight
- * (the check answers every CHECK_PAUSE_MS with the paragraphs done), or, in older runs,
+ * (the check answers every CHECK_PAUSE_MS with what is settled), or, in older runs,
  * the whole first check after opening (a paged collection reads its pages then), or the
  * warm median in runs that did not measure it.
  */
@@ -205,7 +205,7 @@ function firstHighlightsLine(results: ScaleResults): string {
     const parts = (t: FirstHighlights): string =>
       t.firstHighlightsMs === undefined || t.firstHighlightsMs === null
         ? `open ${f(t.openSeconds, 2)} s, then the first check ${f(t.checkMs, 0)} ms`
-        : `open ${f(t.openSeconds, 2)} s, then the first paragraphs' highlights after ${f(t.firstHighlightsMs, 0)} ms; the whole first check ${f(t.checkMs, 0)} ms in ${t.answers ?? '?'} answers`;
+        : `open ${f(t.openSeconds, 2)} s, then the first highlights after ${f(t.firstHighlightsMs, 0)} ms; the whole first check ${f(t.checkMs, 0)} ms in ${t.answers ?? '?'} answers`;
     const warm = `${f(seconds(timed.warm), 2)} s with the index file in the system's page cache (${parts(timed.warm)}), ${verdict(seconds(timed.warm) <= 2)}`;
     const cold =
       timed.cold === null

@@ -198,9 +198,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
           )}
           {editing && <span>{autosave.saving ? 'Saving…' : autosave.dirty ? 'Unsaved changes' : 'All changes saved'}</span>}
           {detection.partial !== undefined && (
-            <span data-testid="checking-paragraphs">
-              <span className="spinner" /> Checked {detection.partial.segmentsChecked.toLocaleString()} of {detection.partial.segments.toLocaleString()}{' '}
-              paragraphs…
+            <span data-testid="check-progress">
+              <span className="spinner" /> Checked {Math.floor((100 * detection.partial.uncheckedFrom) / Math.max(1, text.length))} % of the text…
             </span>
           )}
           {detection.result !== undefined && detection.partial === undefined && (

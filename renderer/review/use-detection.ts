@@ -5,7 +5,7 @@
  * nothing may claim "no linkable phrases" while a check of the current text is pending.
  *
  * A single-N-gram check that takes long (the first one after a large collection opened
- * in place) answers with the paragraphs checked so far (CheckResult.partial); it is shown
+ * in place) answers with what it has settled so far (CheckResult.partial); it is shown
  * at once, still 'checking', and asked for again until the engine has checked the rest.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -50,7 +50,7 @@ export function useDetection(documentId: string, text: string, settings: ReviewS
     ...detectionQueries.check(documentId, checkedText, settings),
     enabled,
     placeholderData: keepPreviousData,
-    // A partial answer: ask again at once; the engine goes on from the paragraphs it has checked.
+    // A partial answer: ask again at once; the engine goes on from where it paused.
     refetchInterval: (query) => (query.state.data?.result.partial !== undefined ? 1 : false),
     refetchIntervalInBackground: true,
   });

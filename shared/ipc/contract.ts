@@ -169,8 +169,8 @@ export const contract = {
 
   /**
    * Single N-grams now (fast); `complete: false` until combinations are added. With
-   * `pauseAfterMs`, a check still running after that long answers with the paragraphs
-   * checked so far (CheckResult.partial), and the same request again goes on from there.
+   * `pauseAfterMs`, a check still running after that long answers with what it has settled
+   * so far (CheckResult.partial), and the same request again goes on from there.
    */
   'detection:check': channel<CheckResult>()(
     z.object({ documentId, text, settings: settingsSchema, pauseAfterMs: z.number().int().min(0).max(60_000).optional() }).strict(),

@@ -180,9 +180,9 @@ export interface PlanView {
 
 /**
  * How long the review app lets a single-N-gram check run before the engine answers with
- * the paragraphs checked so far ('detection:check' pauseAfterMs). Checks of a collection
+ * what it has settled so far ('detection:check' pauseAfterMs). Checks of a collection
  * held whole take a few ms and never pause; the first check after a large collection
- * opened in place reads index pages for seconds, and the first paragraphs' highlights
+ * opened in place reads index pages for seconds, and the first highlights
  * show meanwhile (use-detection.ts asks again for the rest).
  */
 export const CHECK_PAUSE_MS = 200;

@@ -80,7 +80,7 @@ export interface DetectionResult {
   readonly partial?: PartialCheck;
 }
 
-/** How far a paused check got: its first `segmentsChecked` of `segments` segments. */
+/** How far a paused check got: its first `segmentsChecked` of `segments` segments, and part of the next. */
 export interface PartialCheck {
   readonly segmentsChecked: number;
   readonly segments: number;

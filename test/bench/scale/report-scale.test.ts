@@ -99,7 +99,7 @@ describe('renderScaleSection', () => {
     };
     const section = renderScaleSection({ ...results, sizes: [promoted] });
     expect(section).toContain(
-      "the open and the first arity-1 check's first answer holding a highlight timed together in a new process: 1.20 s with the index file in the system's page cache (open 0.80 s, then the first paragraphs' highlights after 400 ms; the whole first check 1100 ms in 5 answers), met; 1.90 s right after the page cache was dropped (open 1.20 s, then the first paragraphs' highlights after 700 ms; the whole first check 2600 ms in 12 answers), met.",
+      "the open and the first arity-1 check's first answer holding a highlight timed together in a new process: 1.20 s with the index file in the system's page cache (open 0.80 s, then the first highlights after 400 ms; the whole first check 1100 ms in 5 answers), met; 1.90 s right after the page cache was dropped (open 1.20 s, then the first highlights after 700 ms; the whole first check 2600 ms in 12 answers), met.",
     );
   });
 
