@@ -116,6 +116,29 @@ describe('a check that pauses (DetectOptions.pauseWhen)', () => {
     );
     expect(pausedInsideSegment).toBeGreaterThan(0);
   });
+
+  it('goes on exactly after the text was edited between parts (segments left part-way, moved or gone)', () => {
+    fc.assert(
+      fc.property(scenarioArb, textArb(12), fc.nat(), fc.integer({ min: 1, max: 6 }), (s, inserted, at, partsBefore) => {
+        const index = buildMemoryIndex(s.documents, { documentsPerShard: s.perShard, removed: s.removed });
+        const settings = { k: s.k, maxN: s.maxN, arity: s.arity, sourceId: s.source };
+        const cache = new SegmentCache();
+        let asked = 0;
+        const pauseWhen = (): boolean => ++asked % 2 === 0;
+        for (let part = 0; part < partsBefore; part++) detectLinkage(index, s.query, settings, { cache, pauseWhen });
+        // The clerk types: new text goes in somewhere, so the segments left part-way now stand elsewhere (or no longer exist).
+        const cut = at % (s.query.length + 1);
+        const edited = `${s.query.slice(0, cut)}${inserted}\n\n${s.query.slice(cut)}`;
+        let answer = detectLinkage(index, edited, settings, { cache, pauseWhen });
+        for (let calls = 0; answer.partial !== undefined; calls++) {
+          expect(calls).toBeLessThanOrEqual(answer.summary.tokens + 1);
+          answer = detectLinkage(index, edited, settings, { cache, pauseWhen });
+        }
+        expect(answer).toEqual(detectLinkage(index, edited, settings));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 // Documents made of random subsets of a few distinct phrases: their co-occurrences are
