@@ -153,6 +153,22 @@ describe('EngineState', () => {
     expect(shown[0]).toBeLessThan(whole.minimal.length);
   });
 
+  it('goes on with a paused check against the collection as it is now when another process changed it between parts', async () => {
+    const { dir, path } = await collection();
+    const state = new EngineState();
+    const text = 'The applicant was held in an F-type prison in Kandira.\n\nThe court in Izmir dismissed the appeal.';
+    const first = state.check(path, text, settings(1), 'doc', 0);
+    expect(first.partial).toBeDefined();
+    // A copy of the text comes in: nothing of it is rare any more, what was analyzed before included.
+    const more = join(dir, 'more.jsonl');
+    writeFileSync(more, JSON.stringify({ id: 'copy', text }));
+    await addInputs(path, [more]);
+    let answer = state.check(path, text, settings(1), 'doc', 0);
+    while (answer.partial !== undefined) answer = state.check(path, text, settings(1), 'doc', 0);
+    expect(answer.minimal).toEqual([]);
+    expect(answer.minimal).toEqual(detectLinkage(openCollection(path).phraseIndex(), text, { k: 2, arity: 1, maxN: 8 }).minimal);
+  });
+
   it('checks again against the collection as it is now after documents were added, never from analyses of before', async () => {
     const { dir, path } = await collection();
     const state = new EngineState();
