@@ -136,8 +136,8 @@ export class EngineState {
 
   /**
    * Single N-grams only: fast enough to run after every edit. Past `pauseAfterMs`, when
-   * given, it answers with the segments checked so far (CheckResult.partial); asked again,
-   * it goes on from the segments the document's cache already holds.
+   * given, it answers with what it has settled so far (CheckResult.partial); asked again,
+   * it goes on from where the document's segment cache says it paused.
    */
   check(path: string, text: string, settings: ReviewSettings, documentKey: string, pauseAfterMs?: number): CheckResult {
     const collection = this.collection(path);
