@@ -194,7 +194,6 @@ export function* detectionSteps(
     checked < segments
       ? {
           segmentsChecked: checked,
-          segments,
           uncheckedFrom: tokens.starts[tokens.segmentStarts[checked]! + (prepared.paused?.settled ?? 0)] ?? text.length,
         }
       : undefined;

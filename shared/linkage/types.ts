@@ -80,10 +80,9 @@ export interface DetectionResult {
   readonly partial?: PartialCheck;
 }
 
-/** How far a paused check got: its first `segmentsChecked` of `segments` segments, and part of the next. */
+/** How far a paused check got: its first `segmentsChecked` of summary.segments segments, and part of the next. */
 export interface PartialCheck {
   readonly segmentsChecked: number;
-  readonly segments: number;
   /** Character offset where the unchecked text begins. */
   readonly uncheckedFrom: number;
 }

@@ -99,7 +99,7 @@ describe('a check that pauses (DetectOptions.pauseWhen)', () => {
             break;
           }
           expect(answer.combinations).toEqual([]);
-          expect(answer.partial.segments).toBe(whole.summary.segments);
+          expect(answer.summary.segments).toBe(whole.summary.segments);
           expect(answer.partial.uncheckedFrom).toBeGreaterThanOrEqual(uncheckedFrom);
           uncheckedFrom = answer.partial.uncheckedFrom;
           if (!segmentStartOffsets.has(uncheckedFrom)) pausedInsideSegment++;
