@@ -47,6 +47,8 @@ export interface AddOptions {
   readonly onProgress?: WriteProgress | undefined;
   /** Stream tokens per shard (see shard-pipeline.ts); tests set small ones to get many batches. */
   readonly shardTokens?: number | undefined;
+  /** Raw bytes of text per compressed block (see text-blocks.ts); tests set small ones to get many blocks. */
+  readonly textBlockBytes?: number | undefined;
 }
 
 /**
@@ -178,7 +180,7 @@ export async function addDocuments(collection: CollectionIndex, records: AsyncIt
     const newBatch = () => ({
       tokenizer: new ShardTokenizer(vocabulary, pattern),
       documents: new Map<number, PendingDocument>(),
-      texts: new TextBlockPacker(),
+      texts: new TextBlockPacker(options.textBlockBytes),
     });
     let batch = newBatch();
     const problems: ImportProblem[] = [];

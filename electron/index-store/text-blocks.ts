@@ -5,14 +5,22 @@
  * 2 KB lost per document. On a remix of 750-word documents that waste was 1.6 bytes per
  * token, and deflating each text alone left another 0.5 on the table: 10.2 bytes per
  * token in all, against issue 11's 8. Consecutive texts are packed into blocks of about
- * BLOCK_BYTES and compressed together with Brotli, which at quality 4 is as fast as the
- * per-document deflate was and 20 % smaller. Quality 5 is 6.5 % smaller again, at 67 ms
- * a MB against 39 (measured on a 100M remix): the paged shards of format 3 cost 0.3 bytes
- * a token more than the whole arrays did, and this pays for most of it. It runs on the
- * thread pool, beside the sorting.
+ * BLOCK_BYTES and compressed together with Brotli on the thread pool, beside the sorting.
+ *
+ * Why 8 MB blocks at quality 4: a larger block holds more repeats (quoted law, boilerplate),
+ * and quality 4 on 8 MB is as small as quality 5 on 1 MB at about half the work. Measured
+ * on 48 MB of texts (2026-12-05), as raw bytes per compressed byte and ms per raw MB:
+ * - court: 1 MB at quality 5, 3.777 and 22 ms; 8 MB at quality 4, 3.787 and 15–18 ms;
+ * - 100M remix: 2.825 and 31 ms; 2.841 and 21 ms.
+ * Compressing texts was about a fifth of a large build's work (the remix's text compresses
+ * worse and slower than the court's); a 100M remix build took 60.2 s instead of 65.2 s,
+ * the court's 4.71 s instead of 4.89 s (mean of three, alternated). The price is in
+ * reading one text: its block takes 12–17 ms to decompress instead of 2–3 ms, and only
+ * the evaluation reads texts, in order. Files written before keep their 1 MB blocks;
+ * reading does not depend on the size.
  *
  * A document row names its block and the byte range of its text in the decompressed
- * block. Reading one text decompresses its block (about 3 ms); callers that read many in
+ * block. Reading one text decompresses its block; callers that read many in
  * order keep the last block (see TextBlockReader). A block only ever holds texts of
  * documents in the collection: removing documents rewrites the blocks they were in.
  *
@@ -27,16 +35,20 @@ import { AppError } from '../../shared/errors.js';
 import { checksum, inflateText } from './blob-codec.js';
 
 /** Raw UTF-8 bytes gathered before a block is compressed. */
-export const BLOCK_BYTES = 1024 * 1024;
+export const BLOCK_BYTES = 8 * 1024 * 1024;
 /** Blocks being compressed at once (on the thread pool) before add() waits. */
 const MAX_IN_FLIGHT = 4;
-const BROTLI_OPTIONS = {
-  params: {
-    [constants.BROTLI_PARAM_QUALITY]: 5,
-    [constants.BROTLI_PARAM_LGWIN]: 22,
-    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-  },
-};
+/** Brotli for a block of `bytes`: a window as large as the block (2^23), so that it finds repeats anywhere in it. */
+function brotliOptions(bytes: number): { params: Record<number, number> } {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_LGWIN]: 23,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+    },
+  };
+}
 const compressAsync = promisify(brotliCompress);
 
 /** Where one document's text lies in its block (before the block has a row id). */
@@ -64,12 +76,15 @@ export class TextBlockPacker {
   private readonly inFlight: Promise<PackedBlock>[] = [];
   private readonly done: PackedBlock[] = [];
 
+  /** `blockBytes`: BLOCK_BYTES, or less in tests that want several blocks from little text. */
+  constructor(private readonly blockBytes = BLOCK_BYTES) {}
+
   async add(documentNumber: number, text: string): Promise<void> {
     const bytes = Buffer.from(text, 'utf8');
     this.pendingTexts.push({ documentNumber, offset: this.pendingBytes, bytes: bytes.length });
     this.pending.push(bytes);
     this.pendingBytes += bytes.length;
-    if (this.pendingBytes >= BLOCK_BYTES) await this.flush();
+    if (this.pendingBytes >= this.blockBytes) await this.flush();
   }
 
   /** Every block, in the order the texts were added. */
@@ -87,7 +102,7 @@ export class TextBlockPacker {
   private startBlock(): void {
     const texts = this.pendingTexts;
     const raw = Buffer.concat(this.pending, this.pendingBytes);
-    this.inFlight.push(compressAsync(raw, BROTLI_OPTIONS).then((data) => ({ data, texts })));
+    this.inFlight.push(compressAsync(raw, brotliOptions(raw.length)).then((data) => ({ data, texts })));
     this.pending = [];
     this.pendingTexts = [];
     this.pendingBytes = 0;
@@ -215,7 +230,7 @@ export function rewriteTextBlocks(db: Database.Database, path: string, blockIds:
     }
     if (offset === block.length) continue;
     // Removal is rare and small: compressing here keeps the rewrite one synchronous step.
-    const data = brotliCompressSync(Buffer.concat(pieces, offset), BROTLI_OPTIONS);
+    const data = brotliCompressSync(Buffer.concat(pieces, offset), brotliOptions(offset));
     replace.run(checksum(data), data, id);
   }
 }

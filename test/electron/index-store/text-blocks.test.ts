@@ -3,7 +3,6 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
 import { addDocuments, compactCollection, createCollection, removeDocuments } from '../../../electron/index-store/collection-writer.js';
-import { BLOCK_BYTES } from '../../../electron/index-store/text-blocks.js';
 import type { ImportRecord } from '../../../electron/import/import-records.js';
 import { recordsOf, type PlainDocument } from '../../helpers/records.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
@@ -29,12 +28,15 @@ function textOf(i: number, bytes: number): string {
   return parts.join(' ');
 }
 
+/** Blocks of 1 MB: the default 8 MB would need 24 MB of text for several. */
+const BLOCK_BYTES = 1024 * 1024;
+
 /** Enough text for several blocks. */
 const corpus: PlainDocument[] = Array.from({ length: 24 }, (_, i) => ({ id: `doc-${String(i).padStart(2, '0')}`, text: textOf(i, BLOCK_BYTES / 8) }));
 
 async function makeCollection(documents: PlainDocument[]): Promise<string> {
   const path = join(tempDir(), 'collection.unl');
-  await createCollection(path, recordsOf(documents), { name: 'test' });
+  await createCollection(path, recordsOf(documents), { name: 'test', textBlockBytes: BLOCK_BYTES });
   return path;
 }
 
