@@ -13,6 +13,7 @@
  */
 import { FNV_OFFSET, FNV_PRIME, TOKEN_NON_ASCII } from '../../shared/tokenizer/scan.js';
 import { tokenKey } from '../../shared/tokenizer/token-key.js';
+import { SHORT_KEY_LENGTH, ShortKeyCache } from './short-key-cache.js';
 
 function hashKey(key: string): number {
   let h = FNV_OFFSET;
@@ -91,6 +92,8 @@ export class Vocabulary {
    */
   private slots = new Int32Array(2 << 12);
   private mask = (1 << 12) - 1;
+  /** Short ASCII keys interned so far, looked up first (see short-key-cache.ts); made by the first internToken. */
+  private shortKeys: ShortKeyCache | undefined;
 
   /** Number of ids in use, the sentinel included. */
   get size(): number {
@@ -140,6 +143,16 @@ export class Vocabulary {
    */
   internToken(text: string, start: number, end: number, flags: number, asciiKeyHash: number): number {
     if ((flags & TOKEN_NON_ASCII) !== 0) return this.intern(tokenKey(text, start, end, flags));
+    if (end - start > SHORT_KEY_LENGTH) return this.internAscii(text, start, end, flags, asciiKeyHash);
+    const cache = (this.shortKeys ??= new ShortKeyCache());
+    const cached = cache.lookup(text, start, end, asciiKeyHash);
+    if (cached !== 0) return cached;
+    const id = this.internAscii(text, start, end, flags, asciiKeyHash);
+    cache.remember(id);
+    return id;
+  }
+
+  private internAscii(text: string, start: number, end: number, flags: number, asciiKeyHash: number): number {
     const hash = asciiKeyHash;
     const signed = hash | 0;
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
