@@ -29,22 +29,14 @@ import { REDACTED } from '../../shared/review/redaction.js';
 import { tokenize } from '../../shared/tokenizer/tokenize.js';
 import type { DetectionResult } from '../../shared/linkage/types.js';
 import { readDocuments } from '../scale/remix.js';
+import { studyArgs } from './study-args.js';
 import { ilpMinimum, loadIlpSolver } from './ilp-bound.js';
 import { boundTable, type BoundRow } from './report-bound.js';
 
 /** Witnesses per flagged span and detection: more constraints a round, fewer rounds. */
 const WITNESSES = 4;
 
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(name);
-  return at < 0 ? fallback : (process.argv[at + 1] ?? fallback);
-}
-
-const [indexPath, deidentifiedPath] = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
-if (indexPath === undefined || deidentifiedPath === undefined) {
-  process.stderr.write('usage: npm run bench:plan-bound -- INDEX DEIDENTIFIED.jsonl.gz [--limit N] [--cap SECONDS] [--out DIR]\n');
-  process.exit(2);
-}
+const { indexPath, deidentifiedPath, flag } = studyArgs('npm run bench:plan-bound -- INDEX DEIDENTIFIED.jsonl.gz [--limit N] [--cap SECONDS] [--out DIR]');
 const limit = Number(flag('--limit', '40'));
 const capSeconds = Number(flag('--cap', '120'));
 const out = resolve(flag('--out', join('docs', 'evaluation', 'plan-bound')));

@@ -81,7 +81,7 @@ const RANKING_DOCUMENT_CAP = 200;
 const COVERS_TRIED = 40;
 
 /** Segment end (exclusive) of every token. */
-function segmentEnds(tokens: TokenizedText): Int32Array {
+export function segmentEnds(tokens: TokenizedText): Int32Array {
   const ends = new Int32Array(tokens.count);
   for (let s = 0; s + 1 < tokens.segmentStarts.length; s++) ends.fill(tokens.segmentStarts[s + 1]!, tokens.segmentStarts[s]!, tokens.segmentStarts[s + 1]!);
   return ends;
@@ -107,7 +107,7 @@ function rankDocuments(index: PhraseIndex, ids: Int32Array, ends: Int32Array, so
  * text's tokens [i, i + L) occur contiguously in `document` (token ids, 0 after every
  * segment, as PhraseIndex.documentTokens gives them).
  */
-function matchLengths(ids: Int32Array, ends: Int32Array, document: Uint32Array, maxN: number): Int32Array {
+export function matchLengths(ids: Int32Array, ends: Int32Array, document: Uint32Array, maxN: number): Int32Array {
   const positions = new Map<number, number[]>();
   for (let p = 0; p < document.length; p++) {
     const id = document[p]!;
