@@ -106,10 +106,10 @@ export function fewestChangesForCover(facts: TextFacts, held: Int32Array, stopAt
   return changed;
 }
 
-/** The text's facts against the index (k = 2), with the source's document number. */
+/** The text's facts against the index (k = 2); undefined when the source is not a live document or N is unbounded (0). */
 export function textFacts(index: PhraseIndex, tokens: TokenizedText, ids: Int32Array, sourceDocument: number, maxN: number): TextFacts | undefined {
   const source = index.documentTokens(sourceDocument);
-  if (source === undefined) return undefined;
+  if (source === undefined || maxN <= 0) return undefined;
   const ends = segmentEnds(tokens);
   const common = new Int32Array(tokens.count);
   const walker = index.walker();
@@ -124,8 +124,9 @@ export function textFacts(index: PhraseIndex, tokens: TokenizedText, ids: Int32A
 }
 
 /**
- * Tokens every plan must change when the cover lacks their word: the source holds them and
- * every tile that could hold them (linkable words have none, and must change anyway).
+ * Tokens every plan must change when the cover lacks their word: the source holds the word
+ * and every tile that could contain it, so kept, it would be in a tile the cover must hold
+ * (a linkable word is in no tile, and must change anyway).
  */
 function wordBound(facts: TextFacts, ends: Int32Array): Uint8Array {
   const bound = new Uint8Array(facts.reach.length);
@@ -142,7 +143,7 @@ function wordBound(facts: TextFacts, ends: Int32Array): Uint8Array {
 
 /**
  * The best single-cover plan for a text (see the module comment), or undefined when the
- * source is not a live document. Covers are tried by a lower bound (the words the cover
+ * source is not a live document or N is unbounded. Covers are tried by a lower bound (the words the cover
  * lacks that every plan must then change), fewest first, until that bound reaches the best.
  */
 export function singleCoverOptimum(index: PhraseIndex, tokens: TokenizedText, sourceDocument: number, maxN: number): SingleCoverOptimum | undefined {
