@@ -19,7 +19,7 @@
  * run. Both depend on the run alone, so the fewest changes for C is a dynamic program over
  * where the runs end. The planner asks more (every N-gram of a run in C, not only its
  * tiles) of 40 likely covers, which is fast enough for the review app; this asks only what
- * is needed, of every document that could be a cover, in about 0.6 s a court judgment.
+ * is needed, of every document that could be a cover, in about 0.4 s a court judgment.
  */
 import type { PhraseIndex } from '../../shared/linkage/phrase-index.js';
 import { matchLengths, segmentEnds } from '../../shared/linkage/plan/cover-plan.js';
