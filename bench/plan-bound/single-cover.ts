@@ -141,20 +141,20 @@ function wordBound(facts: TextFacts, ends: Int32Array): Uint8Array {
   return bound;
 }
 
+/** A document that could be the cover, and the fewest words a plan keeping it can change, by its words alone. */
+export interface CandidateCover {
+  readonly document: number;
+  readonly lower: number;
+}
+
 /**
- * The best single-cover plan for a text (see the module comment), or undefined when the
- * source is not a live document or N is unbounded. Covers are tried by a lower bound (the words the cover
- * lacks that every plan must then change), fewest first, until that bound reaches the best.
+ * Every document besides the source that holds a word of the text, fewest words bound to
+ * change first (a document holding no word of the text allows no more than any other).
  */
-export function singleCoverOptimum(index: PhraseIndex, tokens: TokenizedText, sourceDocument: number, maxN: number): SingleCoverOptimum | undefined {
-  const ids = index.idsOf(tokens.keys);
-  const facts = textFacts(index, tokens, ids, sourceDocument, maxN);
-  if (facts === undefined) return undefined;
-  const ends = segmentEnds(tokens);
-  const bound = wordBound(facts, ends);
+export function candidateCovers(index: PhraseIndex, tokens: TokenizedText, ids: Int32Array, facts: TextFacts, sourceDocument: number): CandidateCover[] {
+  const bound = wordBound(facts, segmentEnds(tokens));
   const bounded = bound.reduce((sum, b) => sum + b, 0);
-  // How many bounded tokens each document holds the word of; a document holding no word of
-  // the text allows no more than any other, so only these are covers worth trying.
+  // How many bounded tokens each document holds the word of.
   const holds = new Map<number, number>();
   const postings = new Map<number, Int32Array>();
   const walker = index.walker();
@@ -163,9 +163,20 @@ export function singleCoverOptimum(index: PhraseIndex, tokens: TokenizedText, so
     if (documents === undefined) postings.set(ids[i]!, (documents = walker.start(ids[i]!) ? walker.documents() : new Int32Array(0)));
     for (const document of documents) if (document !== sourceDocument) holds.set(document, (holds.get(document) ?? 0) + bound[i]!);
   }
-  const covers = [...holds.entries()]
-    .map(([document, held]) => ({ document, lower: bounded - held }))
-    .sort((x, y) => x.lower - y.lower || x.document - y.document);
+  return [...holds.entries()].map(([document, held]) => ({ document, lower: bounded - held })).sort((x, y) => x.lower - y.lower || x.document - y.document);
+}
+
+/**
+ * The best single-cover plan for a text (see the module comment), or undefined when the
+ * source is not a live document or N is unbounded. Covers are tried by their lower bound,
+ * fewest first, until that bound reaches the best plan.
+ */
+export function singleCoverOptimum(index: PhraseIndex, tokens: TokenizedText, sourceDocument: number, maxN: number): SingleCoverOptimum | undefined {
+  const ids = index.idsOf(tokens.keys);
+  const facts = textFacts(index, tokens, ids, sourceDocument, maxN);
+  if (facts === undefined) return undefined;
+  const ends = segmentEnds(tokens);
+  const covers = candidateCovers(index, tokens, ids, facts, sourceDocument);
   if (covers.length === 0) {
     const tokensChanged = fewestChangesForCover(facts, new Int32Array(tokens.count))!;
     return { tokens: tokensChanged, cover: -1, coversSearched: 1 };

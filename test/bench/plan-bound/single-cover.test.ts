@@ -4,11 +4,13 @@
  * - every clean plan keeps its tiles in one other document, or keeps tiles every two of
  *   which share two documents besides the source (the argument of single-cover.ts);
  * - the best single-cover plan is the fewest words among clean plans of the first kind,
- *   and it detects clean.
+ *   and it detects clean;
+ * - the sufficient rule for the second kind (spread-rule.ts) only ever plans clean texts.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { singleCoverOptimum } from '../../../bench/plan-bound/single-cover.js';
+import { documentsNeeded, spreadRulePlan } from '../../../bench/plan-bound/spread-rule.js';
 import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
 import { applyPlan } from '../../../shared/linkage/plan/lazy-constraints.js';
 import { REDACTED } from '../../../shared/review/redaction.js';
@@ -105,6 +107,12 @@ function check(documents: readonly ReferenceDocument[], source: ReferenceDocumen
   return { spread };
 }
 
+/** Every three of w, x, y, z are held by two documents; no document holds all four. */
+function fourWordsSpread(): ReferenceDocument[] {
+  const triples = ['w. x. y.', 'w. x. z.', 'w. y. z.', 'x. y. z.'];
+  return [{ id: 'source', text: 'w. x. y. z.' }, ...triples.flatMap((text, i) => [0, 1].map((copy) => ({ id: `doc-${i}-${copy}`, text })))];
+}
+
 describe('the single-cover study', () => {
   it('on random texts: the fewest words among plans keeping one cover, and no other clean plan but spread ones', () => {
     let checked = 0;
@@ -139,9 +147,7 @@ describe('the single-cover study', () => {
   });
 
   it('is a bound for single-cover plans only: four words, each three held by two documents, need no change', () => {
-    // Every three of w, x, y, z are held by two documents; no document holds all four.
-    const triples = ['w. x. y.', 'w. x. z.', 'w. y. z.', 'x. y. z.'];
-    const documents = [{ id: 'source', text: 'w. x. y. z.' }, ...triples.flatMap((text, i) => [0, 1].map((copy) => ({ id: `doc-${i}-${copy}`, text })))];
+    const documents = fourWordsSpread();
     const source = documents[0]!;
     const after = referenceDetect(documents, source.text, { k: 2, maxN: 8, arity: 3, sourceId: source.id });
     expect(after.minimal).toEqual([]);
@@ -151,5 +157,41 @@ describe('the single-cover study', () => {
     // Any one cover lacks one of the four words.
     expect(optimum.tokens).toHaveLength(1);
     expect(check(documents, source, source.text, 8).spread).toBeGreaterThan(0);
+  });
+});
+
+describe('the spread rule', () => {
+  it('asks enough documents that any three kept tiles share one: m − t of m, 3t < m', () => {
+    expect([1, 4, 5, 7, 10].map(documentsNeeded)).toEqual([1, 3, 4, 5, 7]);
+  });
+
+  it('plans only texts that detect clean by the brute-force reference', () => {
+    let planned = 0;
+    fc.assert(
+      fc.property(wordSetsArb, fc.constantFrom(4, 7), (s, m) => {
+        const sentences = (words: readonly string[]): string => words.map((w) => `${w}.`).join(' ');
+        const source = { id: 'source', text: sentences(s.sourceWords) };
+        const documents = [source, ...s.sets.map((set, i) => ({ id: `doc-${i}`, text: sentences(set) }))];
+        const index = buildMemoryIndex(documents);
+        const tokens = tokenize(source.text);
+        const plan = spreadRulePlan(index, tokens, index.documentNumberOf(source.id)!, 8, m, documents.length);
+        if (plan === undefined) return;
+        planned++;
+        expect(new Set(plan.documents).size).toBe(m);
+        expect(plan.documents).not.toContain(index.documentNumberOf(source.id));
+        const after = referenceDetect(documents, applied(source.text, tokens, plan.tokens), { k: 2, maxN: 8, arity: 3, sourceId: source.id });
+        expect(after.minimal).toEqual([]);
+        expect(after.combinationSpans).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+    expect(planned).toBeGreaterThan(50);
+  });
+
+  it('keeps words spread over documents that no single cover keeps', () => {
+    const documents = fourWordsSpread();
+    const index = buildMemoryIndex(documents);
+    const plan = spreadRulePlan(index, tokenize(documents[0]!.text), index.documentNumberOf('source')!, 8, 4, 8)!;
+    expect(plan.tokens).toEqual([]);
   });
 });
