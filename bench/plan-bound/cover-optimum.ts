@@ -46,13 +46,14 @@ for await (const document of readDocuments(deidentifiedPath)) {
   if (optimum === undefined) continue;
   const redacted = applyPlan(document.text, tokens, optimum.tokens, placeholderPattern, REDACTED);
   const check = detectLinkage(index, redacted, settings);
+  const size = editSize(document.text, redacted, placeholderPattern);
   const row: CoverOptimumRow = {
     id: document.id,
-    words: editSize(document.text, redacted, placeholderPattern).words,
+    words: size.words,
     planned: plan.tokens.length,
     planRatio: planEditRatio(document.text, plan),
     optimum: optimum.tokens.length,
-    optimumRatio: editSize(document.text, redacted, placeholderPattern).ratio ?? 0,
+    optimumRatio: size.ratio ?? 0,
     optimumClean: check.minimal.length === 0 && check.combinations.length === 0,
     plannerCover: plan.cover?.join(' ') ?? null,
     optimumCover: optimum.cover < 0 ? null : index.externalIds([optimum.cover])[0]!,

@@ -2,7 +2,7 @@
  * A sufficient rule for the other kind of clean plan (single-cover.ts): keep only tiles
  * that at least m − t of m chosen documents hold, with 3t < m (three of four, five of
  * seven…). Three kept tiles then miss at most 3t of the m documents between them, so one
- * of the m holds all three, and two kept tiles share at least two. No one document needs to
+ * of the m holds all three (and two share m − 2t of them). No one document needs to
  * hold every kept tile, so on a text whose phrases are spread over documents it can keep
  * more than any single cover; on court judgments it keeps less (EVALUATION.md).
  */
