@@ -11,50 +11,38 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openCollection } from '../../electron/services/collections.js';
-import { detectLinkage } from '../../shared/linkage/detect.js';
 import { planEdits } from '../../shared/linkage/plan/edit-plan.js';
-import { applyPlan } from '../../shared/linkage/plan/lazy-constraints.js';
 import { planEditRatio } from '../../shared/linkage/plan/plan-summary.js';
 import { editSize } from '../../shared/review/edit-ratio.js';
-import { REDACTED } from '../../shared/review/redaction.js';
-import { tokenize } from '../../shared/tokenizer/tokenize.js';
-import { readDocuments } from '../scale/remix.js';
 import { studyArgs } from './study-args.js';
 import { coverOptimumTable, type CoverOptimumRow } from './report-cover-optimum.js';
 import { singleCoverOptimum } from './single-cover.js';
+import { appliedAndChecked, judgmentsWithSource, STUDY_MAX_N } from './study-judgments.js';
 
 const { indexPath, deidentifiedPath, flag } = studyArgs('npm run bench:cover-optimum -- INDEX DEIDENTIFIED.jsonl.gz [--limit N] [--out DIR]');
 const limit = Number(flag('--limit', 'Infinity'));
 const out = resolve(flag('--out', join('docs', 'evaluation', 'plan-bound')));
-const MAX_N = 8;
-
 const collection = openCollection(indexPath);
 const index = collection.phraseIndex();
-const placeholderPattern = collection.placeholderPattern();
 
 const rows: CoverOptimumRow[] = [];
-for await (const document of readDocuments(deidentifiedPath)) {
+for await (const judgment of judgmentsWithSource(index, collection.placeholderPattern(), deidentifiedPath)) {
   if (rows.length >= limit) break;
-  const sourceDocument = document.originalId === undefined ? undefined : index.documentNumberOf(document.originalId);
-  if (sourceDocument === undefined) continue;
-  const settings = { k: 2, arity: 3 as const, maxN: MAX_N, sourceId: document.originalId, placeholderPattern };
-  const plan = planEdits(index, document.text, settings);
+  const plan = planEdits(index, judgment.text, judgment.settings);
   const started = performance.now();
-  const tokens = tokenize(document.text, { placeholderPattern });
-  const optimum = singleCoverOptimum(index, tokens, sourceDocument, MAX_N);
+  const optimum = singleCoverOptimum(index, judgment.tokens, judgment.sourceDocument, STUDY_MAX_N);
   const seconds = (performance.now() - started) / 1000;
   if (optimum === undefined) continue;
-  const redacted = applyPlan(document.text, tokens, optimum.tokens, placeholderPattern, REDACTED);
-  const check = detectLinkage(index, redacted, settings);
-  const size = editSize(document.text, redacted, placeholderPattern);
+  const { redacted, clean } = appliedAndChecked(index, judgment, optimum.tokens);
+  const size = editSize(judgment.text, redacted, judgment.settings.placeholderPattern);
   const row: CoverOptimumRow = {
-    id: document.id,
+    id: judgment.id,
     words: size.words,
     planned: plan.tokens.length,
-    planRatio: planEditRatio(document.text, plan),
+    planRatio: planEditRatio(judgment.text, plan),
     optimum: optimum.tokens.length,
     optimumRatio: size.ratio ?? 0,
-    optimumClean: check.minimal.length === 0 && check.combinations.length === 0,
+    optimumClean: clean,
     plannerCover: plan.cover?.join(' ') ?? null,
     optimumCover: optimum.cover < 0 ? null : index.externalIds([optimum.cover])[0]!,
     coversSearched: optimum.coversSearched,

@@ -9,14 +9,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openCollection } from '../../electron/services/collections.js';
-import { detectLinkage } from '../../shared/linkage/detect.js';
 import { planEdits } from '../../shared/linkage/plan/edit-plan.js';
-import { applyPlan } from '../../shared/linkage/plan/lazy-constraints.js';
-import { REDACTED } from '../../shared/review/redaction.js';
-import { tokenize } from '../../shared/tokenizer/tokenize.js';
-import { readDocuments } from '../scale/remix.js';
 import { documentsNeeded, spreadRulePlan } from './spread-rule.js';
 import { studyArgs } from './study-args.js';
+import { appliedAndChecked, judgmentsWithSource, STUDY_MAX_N } from './study-judgments.js';
 
 const { indexPath, deidentifiedPath, flag } = studyArgs(
   'npm run bench:spread-rule -- INDEX DEIDENTIFIED.jsonl.gz [--limit 30] [--documents 4] [--among 8] [--out DIR]',
@@ -25,30 +21,22 @@ const limit = Number(flag('--limit', '30'));
 const m = Number(flag('--documents', '4'));
 const among = Number(flag('--among', '8'));
 const out = resolve(flag('--out', join('docs', 'evaluation', 'plan-bound')));
-const MAX_N = 8;
-
 const collection = openCollection(indexPath);
 const index = collection.phraseIndex();
-const placeholderPattern = collection.placeholderPattern();
 const lines: string[] = [];
 let studied = 0;
 let smaller = 0;
 let unclean = 0;
-for await (const document of readDocuments(deidentifiedPath)) {
+for await (const judgment of judgmentsWithSource(index, collection.placeholderPattern(), deidentifiedPath)) {
   if (studied >= limit) break;
-  const sourceDocument = document.originalId === undefined ? undefined : index.documentNumberOf(document.originalId);
-  if (sourceDocument === undefined) continue;
-  const settings = { k: 2, arity: 3 as const, maxN: MAX_N, sourceId: document.originalId, placeholderPattern };
-  const tokens = tokenize(document.text, { placeholderPattern });
-  const planned = planEdits(index, document.text, settings).tokens.length;
-  const spread = spreadRulePlan(index, tokens, sourceDocument, MAX_N, m, among);
+  const planned = planEdits(index, judgment.text, judgment.settings).tokens.length;
+  const spread = spreadRulePlan(index, judgment.tokens, judgment.sourceDocument, STUDY_MAX_N, m, among);
   if (spread === undefined) continue;
   studied++;
-  const check = detectLinkage(index, applyPlan(document.text, tokens, spread.tokens, placeholderPattern, REDACTED), settings);
-  const clean = check.minimal.length === 0 && check.combinations.length === 0;
+  const { clean } = appliedAndChecked(index, judgment, spread.tokens);
   if (!clean) unclean++;
   if (spread.tokens.length < planned) smaller++;
-  lines.push(`| ${document.id} | ${tokens.count} | ${planned} | ${spread.tokens.length} | ${clean ? 'yes' : '**no**'} |`);
+  lines.push(`| ${judgment.id} | ${judgment.tokens.count} | ${planned} | ${spread.tokens.length} | ${clean ? 'yes' : '**no**'} |`);
   process.stderr.write(`${lines.at(-1)}\n`);
 }
 collection.close();
