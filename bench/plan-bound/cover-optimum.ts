@@ -5,7 +5,8 @@
 // every document of the collection (single-cover.ts), applied as placeholders and detected
 // again. Every clean plan keeps one cover or keeps only tiles that every two share two
 // documents besides the source (single-cover.ts says why), so this is the floor of the
-// first kind.
+// first kind. Beside it, a lower bound on plans of the second kind (spread-bound.ts): where
+// it reaches the best single cover, no clean plan of any kind changes fewer words.
 //
 // Writes cover-optimum.jsonl and cover-optimum.md into --out (default docs/evaluation/plan-bound).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { editSize } from '../../shared/review/edit-ratio.js';
 import { studyArgs } from './study-args.js';
 import { coverOptimumTable, type CoverOptimumRow } from './report-cover-optimum.js';
 import { singleCoverOptimum } from './single-cover.js';
+import { spreadLowerBound } from './spread-bound.js';
 import { appliedAndChecked, judgmentsWithSource, STUDY_MAX_N } from './study-judgments.js';
 
 const { indexPath, deidentifiedPath, flag } = studyArgs('npm run bench:cover-optimum -- INDEX DEIDENTIFIED.jsonl.gz [--limit N] [--out DIR]');
@@ -33,6 +35,9 @@ for await (const judgment of judgmentsWithSource(index, collection.placeholderPa
   const optimum = singleCoverOptimum(index, judgment.tokens, judgment.sourceDocument, STUDY_MAX_N);
   const seconds = (performance.now() - started) / 1000;
   if (optimum === undefined) continue;
+  const boundStarted = performance.now();
+  const spread = spreadLowerBound(index, judgment.tokens, judgment.sourceDocument, STUDY_MAX_N, optimum.tokens.length)!;
+  const boundSeconds = (performance.now() - boundStarted) / 1000;
   const { redacted, clean } = appliedAndChecked(index, judgment, optimum.tokens);
   const size = editSize(judgment.text, redacted, judgment.settings.placeholderPattern);
   const row: CoverOptimumRow = {
@@ -47,6 +52,8 @@ for await (const judgment of judgmentsWithSource(index, collection.placeholderPa
     optimumCover: optimum.cover < 0 ? null : index.externalIds([optimum.cover])[0]!,
     coversSearched: optimum.coversSearched,
     seconds,
+    spreadBound: spread.tokens,
+    boundSeconds,
   };
   rows.push(row);
   process.stderr.write(`${JSON.stringify(row)}\n`);

@@ -17,7 +17,16 @@ export interface CoverOptimumRow {
   readonly coversSearched: number;
   /** The study's time for this judgment (the planner's plan not included). */
   readonly seconds: number;
+  /**
+   * No clean plan that keeps no one cover changes fewer words (spread-bound.ts), up to
+   * `optimum`: at `optimum`, no clean plan of any kind changes fewer words than the best single cover.
+   */
+  readonly spreadBound: number;
+  readonly boundSeconds: number;
 }
+
+/** The fewest words any clean plan can change, by the two studies. */
+export const provenFloor = (r: CoverOptimumRow): number => Math.min(r.optimum, r.spreadBound);
 
 const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
 
@@ -26,6 +35,8 @@ export function coverOptimumTable(rows: readonly CoverOptimumRow[]): string {
   const smaller = rows.filter((r) => r.optimum < r.planned);
   const larger = rows.filter((r) => r.optimum > r.planned);
   const seconds = rows.map((r) => r.seconds).sort((a, b) => a - b);
+  const boundSeconds = rows.map((r) => r.boundSeconds).sort((a, b) => a - b);
+  const proven = rows.filter((r) => provenFloor(r) === r.optimum);
   const lines = [
     `The best single-cover plan at arity ≤ 3 (k = 2, N ≤ 8, source given), over every document of the collection as the cover, beside the planner's plan: ${rows.length} judgments.`,
     '',
@@ -37,6 +48,10 @@ export function coverOptimumTable(rows: readonly CoverOptimumRow[]): string {
     `| best plans that detect clean | ${rows.filter((r) => r.optimumClean).length} of ${rows.length} |`,
     `| covers searched per judgment, mean | ${mean(rows.map((r) => r.coversSearched)).toFixed(0)} |`,
     `| seconds per judgment, median / max | ${(seconds[Math.floor(seconds.length / 2)] ?? 0).toFixed(2)} / ${(seconds.at(-1) ?? 0).toFixed(2)} |`,
+    `| judgments where no clean plan of any kind is smaller than the best single cover (proven by the spread bound) | ${proven.length} of ${rows.length} |`,
+    `| of those, judgments where the planner's plan is that small | ${proven.filter((r) => r.planned === r.optimum).length} |`,
+    `| mean of words changed / words that no clean plan goes below (the lesser of the two) | ${mean(rows.map((r) => provenFloor(r) / r.words)).toFixed(5)} |`,
+    `| seconds per judgment for the spread bound, median / max | ${(boundSeconds[Math.floor(boundSeconds.length / 2)] ?? 0).toFixed(2)} / ${(boundSeconds.at(-1) ?? 0).toFixed(2)} |`,
     '',
   ];
   if (smaller.length > 0) {

@@ -5,11 +5,13 @@
  *   which share two documents besides the source (the argument of single-cover.ts);
  * - the best single-cover plan is the fewest words among clean plans of the first kind,
  *   and it detects clean;
- * - the sufficient rule for the second kind (spread-rule.ts) only ever plans clean texts.
+ * - the sufficient rule for the second kind (spread-rule.ts) only ever plans clean texts;
+ * - the lower bound on the second kind (spread-bound.ts) is never above its fewest words.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { singleCoverOptimum } from '../../../bench/plan-bound/single-cover.js';
+import { spreadLowerBound } from '../../../bench/plan-bound/spread-bound.js';
 import { documentsNeeded, spreadRulePlan } from '../../../bench/plan-bound/spread-rule.js';
 import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
 import { applyPlan } from '../../../shared/linkage/plan/lazy-constraints.js';
@@ -63,6 +65,8 @@ function holders(documents: readonly ReferenceDocument[], keys: readonly string[
 /** What one scenario showed: the clean plans of each kind, checked as they are found. */
 interface Checked {
   readonly spread: number;
+  /** True when the spread bound is the fewest words of a clean spread plan (not only below it). */
+  readonly boundReached: boolean;
 }
 
 /**
@@ -81,6 +85,7 @@ function check(documents: readonly ReferenceDocument[], source: ReferenceDocumen
   };
   let spread = 0;
   let fewestCovered = Infinity;
+  let fewestSpread = Infinity;
   for (let mask = 0; mask < 1 << tokens.count; mask++) {
     const chosen = [...Array(tokens.count).keys()].filter((t) => (mask & (1 << t)) !== 0);
     const redacted = applied(text, tokens, chosen);
@@ -96,6 +101,7 @@ function check(documents: readonly ReferenceDocument[], source: ReferenceDocumen
     if (others.some((id) => sets.every((held) => held.has(id)))) fewestCovered = Math.min(fewestCovered, chosen.length);
     else {
       spread++;
+      fewestSpread = Math.min(fewestSpread, chosen.length);
       for (let x = 0; x < sets.length; x++) {
         for (let y = x + 1; y < sets.length; y++) expect(others.filter((id) => sets[x]!.has(id) && sets[y]!.has(id)).length).toBeGreaterThanOrEqual(2);
       }
@@ -104,7 +110,9 @@ function check(documents: readonly ReferenceDocument[], source: ReferenceDocumen
   const optimum = singleCoverOptimum(index, tokens, index.documentNumberOf(source.id)!, maxN)!;
   expect(optimum.tokens.length).toBe(fewestCovered);
   expect(clean(applied(text, tokens, optimum.tokens))).toBe(true);
-  return { spread };
+  const bound = spreadLowerBound(index, tokens, index.documentNumberOf(source.id)!, maxN)!;
+  expect(bound.tokens).toBeLessThanOrEqual(fewestSpread);
+  return { spread, boundReached: bound.tokens === fewestSpread };
 }
 
 /** Every three of w, x, y, z are held by two documents; no document holds all four. */
@@ -133,17 +141,21 @@ describe('the single-cover study', () => {
 
   it('on words spread over documents: the same, with clean plans that keep no one cover', () => {
     let spread = 0;
+    let boundReached = 0;
     fc.assert(
       fc.property(wordSetsArb, (s) => {
         const sentences = (words: readonly string[]): string => words.map((w) => `${w}.`).join(' ');
         const source = { id: 'source', text: sentences(s.sourceWords) };
         const documents = [source, ...s.sets.map((set, i) => ({ id: `doc-${i}`, text: sentences(set) }))];
-        spread += check(documents, source, source.text, 8).spread;
+        const checked = check(documents, source, source.text, 8);
+        spread += checked.spread;
+        if (checked.spread > 0 && checked.boundReached) boundReached++;
       }),
       { numRuns: 300 },
     );
-    // Both kinds of clean plan must have been seen.
+    // Both kinds of clean plan must have been seen, and the spread bound must have been met, not only kept below.
     expect(spread).toBeGreaterThan(0);
+    expect(boundReached).toBeGreaterThan(0);
   });
 
   it('is a bound for single-cover plans only: four words, each three held by two documents, need no change', () => {
