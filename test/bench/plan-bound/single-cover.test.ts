@@ -65,7 +65,7 @@ function holders(documents: readonly ReferenceDocument[], keys: readonly string[
 /** What one scenario showed: the clean plans of each kind, checked as they are found. */
 interface Checked {
   readonly spread: number;
-  /** True when the spread bound is the fewest words of a clean spread plan (not only below it). */
+  /** True when the spread bound is the fewest words of a clean spread plan, and that is not zero. */
   readonly boundReached: boolean;
 }
 
@@ -112,7 +112,7 @@ function check(documents: readonly ReferenceDocument[], source: ReferenceDocumen
   expect(clean(applied(text, tokens, optimum.tokens))).toBe(true);
   const bound = spreadLowerBound(index, tokens, index.documentNumberOf(source.id)!, maxN)!;
   expect(bound.tokens).toBeLessThanOrEqual(fewestSpread);
-  return { spread, boundReached: bound.tokens === fewestSpread };
+  return { spread, boundReached: bound.tokens === fewestSpread && fewestSpread > 0 };
 }
 
 /** Every three of w, x, y, z are held by two documents; no document holds all four. */
@@ -149,11 +149,11 @@ describe('the single-cover study', () => {
         const documents = [source, ...s.sets.map((set, i) => ({ id: `doc-${i}`, text: sentences(set) }))];
         const checked = check(documents, source, source.text, 8);
         spread += checked.spread;
-        if (checked.spread > 0 && checked.boundReached) boundReached++;
+        if (checked.boundReached) boundReached++;
       }),
       { numRuns: 300 },
     );
-    // Both kinds of clean plan must have been seen, and the spread bound must have been met, not only kept below.
+    // Both kinds of clean plan must have been seen, and the spread bound must have met a plan that changes words.
     expect(spread).toBeGreaterThan(0);
     expect(boundReached).toBeGreaterThan(0);
   });
