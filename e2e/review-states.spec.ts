@@ -122,3 +122,23 @@ test('the source document can be typed, with the collection ids offered as it is
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByTestId('source-field')).toHaveValue('echr-001-61744');
 });
+
+test('a source that shares fewer rare phrases than another document is questioned beside the verdict', async ({ page, host }) => {
+  await openApp(page, host);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('echr-001-79071-deid');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const field = page.getByTestId('source-field');
+  // An existing id, but the source of another demo judgment: only links to it would count.
+  await field.fill('echr-001-61744');
+  await field.press('Enter');
+  const doubt = page.getByTestId('source-doubt');
+  await expect(doubt).toContainText(/Is echr-001-61744 the source\? echr-001-79071 shares more rare phrases \(\d+ against \d+\)/, { timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Findings' }).click();
+  await doubt.click();
+  await expect(page.getByTestId('settings')).toBeVisible();
+  await field.fill('echr-001-79071');
+  await field.press('Enter');
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('verdict')).not.toHaveText('Checking…');
+  await expect(doubt).toHaveCount(0);
+});

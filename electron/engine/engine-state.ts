@@ -185,7 +185,7 @@ export class EngineState {
     const detection = retryIfCollectionChanged(() =>
       runToEnd(detectionSteps(collection.phraseIndex(), text, { ...this.settingsFor(collection, settings, 1), sourceId: undefined }, { singlesOnly: true })),
     );
-    return suggestSources(detection.minimal);
+    return suggestSources(detection.minimal, 5, settings.sourceId ?? undefined);
   }
 
   /** BM25 over the collection with the text as the query: the source's rank and the best match. */

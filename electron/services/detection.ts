@@ -4,7 +4,7 @@
  */
 import { detectLinkage, type DetectOptions } from '../../shared/linkage/detect.js';
 import type { DetectionSettings } from '../../shared/linkage/settings.js';
-import { suggestSources, type SourceSuggestion } from '../../shared/linkage/suggest-source.js';
+import { sourceDoubt, suggestSources, type SourceDoubt, type SourceSuggestion } from '../../shared/linkage/suggest-source.js';
 import type { DetectionResult } from '../../shared/linkage/types.js';
 import { retryIfCollectionChanged } from '../index-store/collection-changed.js';
 import type { CollectionIndex } from '../index-store/collection-index.js';
@@ -18,7 +18,10 @@ export function checkText(collection: CollectionIndex, text: string, settings: P
   return retryIfCollectionChanged(() => detectLinkage(collection.phraseIndex(), text, { ...settings, placeholderPattern }, options));
 }
 
-/** The collection documents most likely to be the text's source, best first. */
+/**
+ * The collection documents most likely to be the text's source, best first, and the
+ * source given (settings.sourceId) after them when it is not among them.
+ */
 export function suggestSourceDocuments(
   collection: CollectionIndex,
   text: string,
@@ -26,5 +29,16 @@ export function suggestSourceDocuments(
   options: DetectOptions = {},
 ): SourceSuggestion[] {
   const result = checkText(collection, text, { ...settings, arity: 1, sourceId: undefined }, options);
-  return suggestSources(result.minimal);
+  return suggestSources(result.minimal, 5, settings.sourceId);
+}
+
+/** With a source given: another document that shares more of the text's rare phrases (shared/linkage/suggest-source.ts). */
+export function doubtAboutSource(
+  collection: CollectionIndex,
+  text: string,
+  settings: Partial<DetectionSettings>,
+  options: DetectOptions = {},
+): SourceDoubt | undefined {
+  if (settings.sourceId === undefined) return undefined;
+  return sourceDoubt(suggestSourceDocuments(collection, text, settings, options), settings.sourceId);
 }

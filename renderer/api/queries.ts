@@ -72,10 +72,11 @@ export const detectionQueries = {
       staleTime: Infinity,
       retry: false,
     }),
-  suggestSource: (collectionPath: string, text: string) =>
+  /** The likeliest sources of a text, and the source given after them (with its count) when it is not among them. */
+  suggestSource: (collectionPath: string, text: string, sourceId: string | null) =>
     queryOptions({
-      queryKey: ['detection', 'suggest-source', { collectionPath, text: textKey(text) }],
-      queryFn: () => call('detection:suggest-source', { collectionPath, text }),
+      queryKey: ['detection', 'suggest-source', { collectionPath, text: textKey(text), sourceId }],
+      queryFn: () => call('detection:suggest-source', { collectionPath, text, sourceId }),
       staleTime: Infinity,
       retry: false,
     }),

@@ -22,6 +22,7 @@ import { FuzzyRankChip } from './FuzzyRankChip.js';
 import { HighlightedText, Legend } from './HighlightedText.js';
 import { mapFindings } from './map-findings.js';
 import { SidePanel, type Tab } from './SidePanel.js';
+import { SourceDoubtChip } from './SourceDoubtChip.js';
 import { TextEditor } from './TextEditor.js';
 import { useAutosave } from './use-autosave.js';
 import { useDetection } from './use-detection.js';
@@ -163,6 +164,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             </span>
           )}
           <FuzzyRankChip document={document} text={detection.resultText ?? document.text} />
+          <SourceDoubtChip document={document} onReview={() => setTab('settings')} />
         </div>
         <ErrorBanner error={error ?? detection.error} onDismiss={() => setError(null)} />
         {document.settings.collectionPath === null && (

@@ -6,14 +6,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { detectionQueries } from '../api/queries.js';
+import { useSourceSuggestions } from './use-source-suggestions.js';
 
 export function FuzzyRankChip({ document, text }: { document: ReviewDocument; text: string }) {
   const path = document.settings.collectionPath;
-  const suggested = useQuery({
-    ...detectionQueries.suggestSource(path ?? '', document.text),
-    enabled: path !== null && document.settings.sourceId === null && document.originalId === null,
-  });
-  const sourceId = document.settings.sourceId ?? document.originalId ?? suggested.data?.[0]?.id ?? null;
+  const suggested = useSourceSuggestions(document, document.settings.sourceId === null && document.originalId === null);
+  const sourceId = document.settings.sourceId ?? document.originalId ?? suggested.ranked[0]?.id ?? null;
   const rank = useQuery({ ...detectionQueries.fuzzyRank(path ?? '', text, sourceId), enabled: path !== null, placeholderData: keepPreviousData });
   const data = rank.data;
   if (path === null || data === undefined) return null;

@@ -6,9 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ReviewDocument, ReviewSettings, SourceCandidate } from '../../shared/ipc/types.js';
 import { call } from '../api/client.js';
-import { collectionQueries, detectionQueries, documentQueries } from '../api/queries.js';
+import { collectionQueries, documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { useDebounced, type Detection } from './use-detection.js';
+import { useSourceSuggestions } from './use-source-suggestions.js';
 import { REDACTED } from '../../shared/review/redaction.js';
 
 /** Typed placeholders the clerk can choose instead of [REDACTED]. */
@@ -86,14 +87,16 @@ export function SettingsPanel({ document, detection }: { document: ReviewDocumen
   const ids = useId();
   const settings = document.settings;
   const collections = useQuery(collectionQueries.list());
-  const suggestions = useQuery({ ...detectionQueries.suggestSource(settings.collectionPath ?? '', document.text), enabled: settings.collectionPath !== null });
+  const suggestions = useSourceSuggestions(document);
   const save = useMutation({
     mutationFn: (next: ReviewSettings) => call('documents:settings', { documentId: document.id, settings: next }),
     onSuccess: (updated) => queryClient.setQueryData(documentQueries.get(document.id).queryKey, updated),
   });
   const update = (patch: Partial<ReviewSettings>) => save.mutate({ ...settings, ...patch });
   const cost = detection.result?.cost;
-  const top = suggestions.data?.[0];
+  const top = suggestions.ranked[0];
+  // Offered when no source is set, or when it shares more rare phrases than the one set.
+  const offerTop = top !== undefined && top.sharedRarePhrases > 0 && (settings.sourceId === null || suggestions.doubt !== undefined);
 
   return (
     <div className="settings stack" data-testid="settings">
@@ -195,8 +198,8 @@ export function SettingsPanel({ document, detection }: { document: ReviewDocumen
           </p>
         )}
       </fieldset>
-      <SourceField settings={settings} suggestions={suggestions.data ?? []} onChoose={(sourceId) => update({ sourceId })} />
-      {top !== undefined && top.id !== settings.sourceId && (
+      <SourceField settings={settings} suggestions={suggestions.ranked.filter((s) => s.sharedRarePhrases > 0)} onChoose={(sourceId) => update({ sourceId })} />
+      {offerTop && (
         <p className="small">
           Most likely source: <strong>{top.id}</strong> ({top.sharedRarePhrases} rare phrases shared).{' '}
           <button type="button" className="link" onClick={() => update({ sourceId: top.id })}>

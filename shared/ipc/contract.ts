@@ -183,8 +183,8 @@ export const contract = {
    * the clerk keeps (active keep decisions) are never planned.
    */
   'detection:plan': channel<JobInfo>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
-  /** The likeliest sources of a text among the collection. */
-  'detection:suggest-source': channel<SourceCandidate[]>()(z.object({ text, collectionPath: path }).strict()),
+  /** The likeliest sources of a text among the collection, and `sourceId` after them when it is not among them. */
+  'detection:suggest-source': channel<SourceCandidate[]>()(z.object({ text, collectionPath: path, sourceId: id.nullable().optional() }).strict()),
 
   /** The rank of the source among the collection by BM25, with the whole text as the query. */
   'detection:fuzzy-rank': channel<FuzzyRank>()(z.object({ text, collectionPath: path, sourceId: id.nullable() }).strict()),

@@ -5,7 +5,8 @@ import { MAX_BOUNDED_N, MAX_K, type Arity } from '../../../shared/linkage/settin
 import type { PhraseLocation } from '../../../shared/linkage/types.js';
 import { remainingPhrases, verdict } from '../../../shared/linkage/verdict.js';
 import { openCollection } from '../../services/collections.js';
-import { checkText } from '../../services/detection.js';
+import { sourceDoubtMessage } from '../../../shared/linkage/suggest-source.js';
+import { checkText, doubtAboutSource } from '../../services/detection.js';
 import { intFlag, parse, stringFlag, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { highlightForTerminal } from '../highlight.js';
@@ -60,6 +61,9 @@ export async function checkCommand(argv: string[], context: CommandContext): Pro
       return remainingPhrases(result) > 0 ? EXIT.linkable : EXIT.ok;
     }
     const result = checkText(collection, document.text, settings, { signal: context.signal });
+    const seconds = (performance.now() - started) / 1000;
+    const doubt = doubtAboutSource(collection, document.text, settings, { signal: context.signal });
+    if (doubt !== undefined) process.stderr.write(`Warning: ${sourceDoubtMessage(settings.sourceId!, doubt)}\n`);
     if (values.plan === true)
       return printPlan({
         collection,
@@ -73,11 +77,10 @@ export async function checkCommand(argv: string[], context: CommandContext): Pro
         signal: context.signal,
       });
     if (values.strategy !== undefined) throw new UsageError('--strategy goes with --plan.');
-    const seconds = (performance.now() - started) / 1000;
     if (values.json === true) {
       const info = collection.readInfo();
       process.stdout.write(
-        `${JSON.stringify({ collection: { name: info.name, contentSha256: info.contentSha256, documents: info.documentCount }, document: { id: document.id }, seconds, ...result })}\n`,
+        `${JSON.stringify({ collection: { name: info.name, contentSha256: info.contentSha256, documents: info.documentCount }, document: { id: document.id }, seconds, ...result, sourceDoubt: doubt ?? null })}\n`,
       );
     } else {
       process.stdout.write(useColor(values) ? highlightForTerminal(document.text, result) : document.text);

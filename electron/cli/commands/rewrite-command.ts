@@ -16,7 +16,8 @@ import { describeBackend, loadForRewriting } from '../../rewriter/model-manager.
 import { rewriteBaseline, rewriteDocument } from '../../rewriter/rewrite-document.js';
 import type { RewriteOptions, RewriteUnit } from '../../rewriter/types.js';
 import { openCollection } from '../../services/collections.js';
-import { checkText } from '../../services/detection.js';
+import { sourceDoubtMessage } from '../../../shared/linkage/suggest-source.js';
+import { checkText, doubtAboutSource } from '../../services/detection.js';
 import { intFlag, parse, stringFlag, UsageError } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { ProgressLine } from '../progress.js';
@@ -95,6 +96,8 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
     const document = await readDocumentToCheck(file, stringFlag(values, 'record'));
     const settings = { k, arity, maxN, sourceId: stringFlag(values, 'source'), placeholderPattern: stringFlag(values, 'placeholder-pattern') };
     const detect = (text: string) => checkText(collection, text, settings, { signal: context.signal });
+    const doubt = doubtAboutSource(collection, document.text, settings, { signal: context.signal });
+    if (doubt !== undefined) process.stderr.write(`Warning: ${sourceDoubtMessage(settings.sourceId!, doubt)}\n`);
     // With --plan the model rewrites the words of the minimal edit plan, planned again after every pass.
     const linkableSpans = (text: string) => {
       const result = detect(text);

@@ -55,9 +55,10 @@ export function detectionHandlers(services: AppServices): DetectionHandlers {
       knownCollection(services, collectionPath);
       return services.engine.request('fuzzyRank', { path: collectionPath, text, sourceId });
     },
-    'detection:suggest-source': async ({ text, collectionPath }) => {
+    'detection:suggest-source': async ({ text, collectionPath, sourceId }) => {
       knownCollection(services, collectionPath);
-      const settings = settingsSchema.parse({ collectionPath, k: 2, arity: 1, maxN: 8, sourceId: null });
+      // The source only joins the list (with its count); the check itself counts every document.
+      const settings = settingsSchema.parse({ collectionPath, k: 2, arity: 1, maxN: 8, sourceId: sourceId ?? null });
       return services.engine.request('suggestSource', { path: collectionPath, text, settings });
     },
   };
