@@ -32,7 +32,11 @@ export function suggestSourceDocuments(
   return suggestSources(result.minimal, 5, settings.sourceId);
 }
 
-/** With a source given: another document that shares more of the text's rare phrases (shared/linkage/suggest-source.ts). */
+/**
+ * With a source given: another document that shares more of the text's rare phrases
+ * (shared/linkage/suggest-source.ts says why). It costs one more check, at arity 1 with no
+ * source; undefined, at no cost, when no source is given.
+ */
 export function doubtAboutSource(
   collection: CollectionIndex,
   text: string,
