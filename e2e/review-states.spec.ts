@@ -5,6 +5,8 @@
  * clerk opens a judgment and types into it; the text stays linkable throughout, so any
  * "No linkable phrases" or "(0)" shown is false.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, openApp, test } from './host-fixture.js';
 
 declare global {
@@ -133,6 +135,22 @@ test('a source that shares fewer rare phrases than another document is questione
   await field.press('Enter');
   const doubt = page.getByTestId('source-doubt');
   await expect(doubt).toContainText(/Is echr-001-61744 the source\? echr-001-79071 shares more rare phrases \(\d+ against \d+\)/, { timeout: 60_000 });
+  // Exporting under that source needs a justification that answers the doubt, and the report keeps it.
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const doubtReason = /echr-001-79071 shares more of the text's rare phrases than echr-001-61744 \(\d+ against \d+\)/;
+  await expect(dialog.getByTestId('justification')).toBeVisible();
+  await expect(dialog).toContainText(doubtReason);
+  await dialog.getByLabel('Reviewer').fill('A. Clerk');
+  await dialog.getByLabel('Justification').fill('The registrar confirmed the source id in writing today.');
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByTestId('export-done')).toBeVisible();
+  const report = JSON.parse(readFileSync(join(host.exportFolder, 'echr-001-79071-deid.report.json'), 'utf8'));
+  expect(report.linkage.why.join('; ')).toMatch(doubtReason);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
   await page.getByRole('tab', { name: 'Findings' }).click();
   await doubt.click();
   await expect(page.getByTestId('settings')).toBeVisible();

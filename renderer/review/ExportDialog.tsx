@@ -14,6 +14,7 @@ import { ApiError, call } from '../api/client.js';
 import { appQueries, collectionQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import type { Detection } from './use-detection.js';
+import { useSourceSuggestions } from './use-source-suggestions.js';
 
 type OnExisting = 'refuse' | 'rename' | 'overwrite';
 type Format = 'txt' | 'json' | 'html' | 'docx';
@@ -47,7 +48,8 @@ export function ExportDialog({ document, detection, onClose }: { document: Revie
   const ready = detection.status === 'ready' && detection.result !== undefined && detection.resultText === document.text;
   const remaining = ready ? detection.result!.minimal.length + detection.result!.combinations.length : null;
   const policy = collections.data?.find((c) => c.path === document.settings.collectionPath)?.policy ?? DEFAULT_POLICY;
-  const gate = remaining === null ? null : releaseGate(document.settings, remaining, policy);
+  const { doubt } = useSourceSuggestions(document, document.settings.sourceId !== null);
+  const gate = remaining === null ? null : releaseGate(document.settings, remaining, policy, doubt);
 
   const run = useMutation({
     mutationFn: (onExisting: OnExisting) =>

@@ -5,6 +5,7 @@
  * in the review screen therefore never opens the gate.
  */
 import type { CollectionPolicy } from '../ipc/types.js';
+import type { SourceDoubt } from '../linkage/suggest-source.js';
 
 export interface CheckedAt {
   readonly k: number;
@@ -27,8 +28,12 @@ function coversN(maxN: number, policy: number): boolean {
   return maxN >= policy;
 }
 
-/** The gate's verdict for a check at `settings` that left `remaining` linkable phrases. */
-export function releaseGate(settings: CheckedAt, remaining: number, policy: CollectionPolicy): GateVerdict {
+/**
+ * The gate's verdict for a check at `settings` that left `remaining` linkable phrases;
+ * `doubt`, when another document shares more of the opened text's rare phrases than the
+ * source set, is named among the reasons so that the justification answers it.
+ */
+export function releaseGate(settings: CheckedAt, remaining: number, policy: CollectionPolicy, doubt?: SourceDoubt): GateVerdict {
   const reasons: string[] = [];
   if (remaining > 0) reasons.push(`${remaining} linkable phrase${remaining === 1 ? '' : 's'} remain${remaining === 1 ? 's' : ''}`);
   if (settings.k < policy.k) reasons.push(`checked at k=${settings.k}, below the collection's policy of k=${policy.k}`);
@@ -39,6 +44,11 @@ export function releaseGate(settings: CheckedAt, remaining: number, policy: Coll
   }
   if (settings.sourceId !== null && settings.sourceId !== undefined)
     reasons.push(`checked only for linkage to ${settings.sourceId}, not to the whole collection`);
+  if (doubt !== undefined && settings.sourceId !== null && settings.sourceId !== undefined) {
+    reasons.push(
+      `${doubt.likely.id} shares more of the text's rare phrases than ${settings.sourceId} (${doubt.likely.sharedRarePhrases} against ${doubt.givenShares})`,
+    );
+  }
   return { required: reasons.length > 0, reasons };
 }
 

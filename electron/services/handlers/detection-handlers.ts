@@ -4,7 +4,7 @@
  */
 import { AppError } from '../../../shared/errors.js';
 import { settingsSchema } from '../../../shared/ipc/schemas.js';
-import type { CheckResult, ReviewSettings } from '../../../shared/ipc/types.js';
+import type { CheckResult, ReviewSettings, SourceCandidate } from '../../../shared/ipc/types.js';
 import type { AppServices, Handlers } from '../app-services.js';
 import { knownCollection } from './collection-handlers.js';
 
@@ -29,6 +29,13 @@ export function fullCheck(
 ): Promise<CheckResult> {
   const path = collectionOf(services, settings);
   return services.engine.request('combinations', { path, text, settings, documentKey: documentId }, { signal, onProgress });
+}
+
+/** The likeliest sources of a text, and `sourceId` after them (with its count) when it is not among them. */
+export function likeliestSources(services: AppServices, collectionPath: string, text: string, sourceId: string | null): Promise<SourceCandidate[]> {
+  // The source only joins the list; the check itself counts every document.
+  const settings = settingsSchema.parse({ collectionPath, k: 2, arity: 1, maxN: 8, sourceId });
+  return services.engine.request('suggestSource', { path: collectionPath, text, settings });
 }
 
 export function detectionHandlers(services: AppServices): DetectionHandlers {
@@ -57,9 +64,7 @@ export function detectionHandlers(services: AppServices): DetectionHandlers {
     },
     'detection:suggest-source': async ({ text, collectionPath, sourceId }) => {
       knownCollection(services, collectionPath);
-      // The source only joins the list (with its count); the check itself counts every document.
-      const settings = settingsSchema.parse({ collectionPath, k: 2, arity: 1, maxN: 8, sourceId: sourceId ?? null });
-      return services.engine.request('suggestSource', { path: collectionPath, text, settings });
+      return likeliestSources(services, collectionPath, text, sourceId ?? null);
     },
   };
 }

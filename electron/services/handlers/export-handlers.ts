@@ -6,6 +6,7 @@
  */
 import { AppError } from '../../../shared/errors.js';
 import type { FuzzyRank } from '../../../shared/ipc/types.js';
+import { sourceDoubt } from '../../../shared/linkage/suggest-source.js';
 import { verdict } from '../../../shared/linkage/verdict.js';
 import { policyDifferences, releaseGate } from '../../../shared/review/release-gate.js';
 import { buildReport } from '../../export/export-report.js';
@@ -14,7 +15,7 @@ import { reviewLogHtml } from '../../export/review-log.js';
 import { checkReason } from '../../workspace/decision-store.js';
 import { setPreference } from '../../workspace/workspace-db.js';
 import type { AppServices, Handlers } from '../app-services.js';
-import { collectionOf, fullCheck } from './detection-handlers.js';
+import { collectionOf, fullCheck, likeliestSources } from './detection-handlers.js';
 
 export function exportHandlers(services: AppServices): Pick<Handlers, 'export:run'> {
   return {
@@ -24,7 +25,10 @@ export function exportHandlers(services: AppServices): Pick<Handlers, 'export:ru
       const policy = services.collections.get(path)!.policy;
       const check = await fullCheck(services, documentId, document.text, document.settings);
       const remaining = check.minimal.length + check.combinations.length;
-      const gate = releaseGate(document.settings, remaining, policy);
+      const sourceId = document.settings.sourceId;
+      const doubt =
+        sourceId === null ? undefined : sourceDoubt(await likeliestSources(services, path, services.reviews.originalText(documentId), sourceId), sourceId);
+      const gate = releaseGate(document.settings, remaining, policy, doubt);
       let reason: string | null = null;
       if (gate.required) {
         if ((justification ?? '').trim().length === 0) {
@@ -34,10 +38,10 @@ export function exportHandlers(services: AppServices): Pick<Handlers, 'export:ru
       }
       prepareFolder(folder);
       const info = await services.engine.request('info', { path });
-      const sourceId = document.settings.sourceId ?? document.originalId;
+      const rankedSourceId = sourceId ?? document.originalId;
       let fuzzySearch: FuzzyRank | null = null;
       try {
-        fuzzySearch = await services.engine.request('fuzzyRank', { path, text: document.text, sourceId });
+        fuzzySearch = await services.engine.request('fuzzyRank', { path, text: document.text, sourceId: rankedSourceId });
       } catch {
         // A source id the collection does not hold: the report says it was not measured.
       }

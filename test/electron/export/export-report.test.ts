@@ -13,6 +13,21 @@ import { join, useTempDir } from '../../helpers/temp-dir.js';
 const tempDir = useTempDir();
 
 describe('export report', () => {
+  it('names a doubt about the source among the reasons for a justification, only when a source is set', () => {
+    const policy = { k: 2, arity: 3 as const, maxN: 8 };
+    const doubt = { likely: { id: 'judgment-1', sharedRarePhrases: 12 }, givenShares: 0 };
+    const withSource = { k: 2, arity: 3, maxN: 8, sourceId: 'judgment-3' };
+    expect(releaseGate(withSource, 0, policy, doubt)).toEqual({
+      required: true,
+      reasons: [
+        'checked only for linkage to judgment-3, not to the whole collection',
+        "judgment-1 shares more of the text's rare phrases than judgment-3 (12 against 0)",
+      ],
+    });
+    expect(releaseGate(withSource, 0, policy).reasons).toHaveLength(1);
+    expect(releaseGate({ ...withSource, sourceId: null }, 0, policy, doubt)).toEqual({ required: false, reasons: [] });
+  });
+
   it('lists the accepted edits by time and source without repeating the removed text', () => {
     const reviews = new ReviewStore(openWorkspaceDatabase(tempDir()));
     const doc = reviews.create({
