@@ -154,8 +154,13 @@ test('a source that shares fewer rare phrases than another document is questione
   await page.getByRole('tab', { name: 'Findings' }).click();
   await doubt.click();
   await expect(page.getByTestId('settings')).toBeVisible();
+  // The chip is absent while the new source's suggestions load too, so wait for them before asserting it stays away.
+  const weighed = page.waitForResponse(
+    (r) => r.url().endsWith('/api/invoke/detection:suggest-source') && (r.request().postData() ?? '').includes('"sourceId":"echr-001-79071"'),
+  );
   await field.fill('echr-001-79071');
   await field.press('Enter');
+  expect((await weighed).ok()).toBe(true);
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   await expect(page.getByTestId('verdict')).not.toHaveText('Checking…');
   await expect(doubt).toHaveCount(0);
