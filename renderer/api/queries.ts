@@ -73,10 +73,10 @@ export const detectionQueries = {
       retry: false,
     }),
   /** The likeliest sources of a text, and the source given after them (with its count) when it is not among them. */
-  suggestSource: (collectionPath: string, text: string, sourceId: string | null) =>
+  suggestSource: (collectionPath: string, text: string, sourceId: string | null, rare: { k: number; maxN: number }) =>
     queryOptions({
-      queryKey: ['detection', 'suggest-source', { collectionPath, text: textKey(text), sourceId }],
-      queryFn: () => call('detection:suggest-source', { collectionPath, text, sourceId }),
+      queryKey: ['detection', 'suggest-source', { collectionPath, text: textKey(text), sourceId, k: rare.k, maxN: rare.maxN }],
+      queryFn: () => call('detection:suggest-source', { collectionPath, text, sourceId, k: rare.k, maxN: rare.maxN }),
       staleTime: Infinity,
       retry: false,
     }),

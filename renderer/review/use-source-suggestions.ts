@@ -2,7 +2,8 @@
  * The likeliest sources of the document, from the text as it was opened: after the clerk's
  * edits remove the source's rare phrases, the edited text would point elsewhere. With a
  * source set, it is weighed against them (shared/linkage/suggest-source.ts), so that a
- * mistyped but existing id does not pass for the source.
+ * mistyped but existing id does not pass for the source. Rare phrases are counted at the
+ * document's k and longest N-gram, as `unlinkable check` counts them.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReviewDocument, SourceCandidate } from '../../shared/ipc/types.js';
@@ -18,10 +19,10 @@ export interface SourceSuggestions {
 }
 
 export function useSourceSuggestions(document: ReviewDocument, enabled = true): SourceSuggestions {
-  const { collectionPath, sourceId } = document.settings;
+  const { collectionPath, sourceId, k, maxN } = document.settings;
   const opened = useQuery({ ...documentQueries.original(document.id), enabled: enabled && collectionPath !== null });
   const ranked = useQuery({
-    ...detectionQueries.suggestSource(collectionPath ?? '', opened.data?.text ?? '', sourceId),
+    ...detectionQueries.suggestSource(collectionPath ?? '', opened.data?.text ?? '', sourceId, { k, maxN }),
     enabled: enabled && collectionPath !== null && opened.data !== undefined,
   });
   const data = ranked.data ?? [];

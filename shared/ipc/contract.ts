@@ -183,8 +183,22 @@ export const contract = {
    * the clerk keeps (active keep decisions) are never planned.
    */
   'detection:plan': channel<JobInfo>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
-  /** The likeliest sources of a text among the collection, and `sourceId` after them when it is not among them. */
-  'detection:suggest-source': channel<SourceCandidate[]>()(z.object({ text, collectionPath: path, sourceId: id.nullable().optional() }).strict()),
+  /**
+   * The likeliest sources of a text among the collection, and `sourceId` after them when it
+   * is not among them. Rare means below `k` documents, N-grams up to `maxN` (the document's
+   * settings, as the CLI weighs them; 2 and 8 when left out).
+   */
+  'detection:suggest-source': channel<SourceCandidate[]>()(
+    z
+      .object({
+        text,
+        collectionPath: path,
+        sourceId: id.nullable().optional(),
+        k: settingsSchema.shape.k.optional(),
+        maxN: settingsSchema.shape.maxN.optional(),
+      })
+      .strict(),
+  ),
 
   /** The rank of the source among the collection by BM25, with the whole text as the query. */
   'detection:fuzzy-rank': channel<FuzzyRank>()(z.object({ text, collectionPath: path, sourceId: id.nullable() }).strict()),

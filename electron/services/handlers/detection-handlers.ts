@@ -31,10 +31,29 @@ export function fullCheck(
   return services.engine.request('combinations', { path, text, settings, documentKey: documentId }, { signal, onProgress });
 }
 
-/** The likeliest sources of a text, and `sourceId` after them (with its count) when it is not among them. */
-export function likeliestSources(services: AppServices, collectionPath: string, text: string, sourceId: string | null): Promise<SourceCandidate[]> {
+/** What counts as a rare phrase when sources are weighed: the document's k and longest N-gram. */
+export interface RarePhrases {
+  readonly k: number;
+  readonly maxN: number;
+}
+
+/** Rare phrases when the caller does not say: unique to one document, up to 8 words. */
+const DEFAULT_RARE_PHRASES: RarePhrases = { k: 2, maxN: 8 };
+
+/**
+ * The likeliest sources of a text, and `sourceId` after them (with its count) when it is
+ * not among them. Weighed at the document's k and N, as `unlinkable check` weighs them, so
+ * that the app's doubt about a source and the CLI's agree.
+ */
+export function likeliestSources(
+  services: AppServices,
+  collectionPath: string,
+  text: string,
+  sourceId: string | null,
+  rare: RarePhrases = DEFAULT_RARE_PHRASES,
+): Promise<SourceCandidate[]> {
   // The source only joins the list; the check itself counts every document.
-  const settings = settingsSchema.parse({ collectionPath, k: 2, arity: 1, maxN: 8, sourceId });
+  const settings = settingsSchema.parse({ collectionPath, k: rare.k, arity: 1, maxN: rare.maxN, sourceId });
   return services.engine.request('suggestSource', { path: collectionPath, text, settings });
 }
 
@@ -62,9 +81,9 @@ export function detectionHandlers(services: AppServices): DetectionHandlers {
       knownCollection(services, collectionPath);
       return services.engine.request('fuzzyRank', { path: collectionPath, text, sourceId });
     },
-    'detection:suggest-source': async ({ text, collectionPath, sourceId }) => {
+    'detection:suggest-source': async ({ text, collectionPath, sourceId, k, maxN }) => {
       knownCollection(services, collectionPath);
-      return likeliestSources(services, collectionPath, text, sourceId ?? null);
+      return likeliestSources(services, collectionPath, text, sourceId ?? null, { k: k ?? DEFAULT_RARE_PHRASES.k, maxN: maxN ?? DEFAULT_RARE_PHRASES.maxN });
     },
   };
 }

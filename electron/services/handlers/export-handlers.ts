@@ -27,7 +27,9 @@ export function exportHandlers(services: AppServices): Pick<Handlers, 'export:ru
       const remaining = check.minimal.length + check.combinations.length;
       const sourceId = document.settings.sourceId;
       const doubt =
-        sourceId === null ? undefined : sourceDoubt(await likeliestSources(services, path, services.reviews.originalText(documentId), sourceId), sourceId);
+        sourceId === null
+          ? undefined
+          : sourceDoubt(await likeliestSources(services, path, services.reviews.originalText(documentId), sourceId, document.settings), sourceId);
       const gate = releaseGate(document.settings, remaining, policy, doubt);
       let reason: string | null = null;
       if (gate.required) {

@@ -1,0 +1,59 @@
+/**
+ * The app weighs a document's likeliest sources at the document's own k and longest
+ * N-gram, as `unlinkable check` does, so that the app's doubt about a source set and the
+ * CLI's agree. Real collection file, real engine.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
+import { createCollection } from '../../../electron/index-store/collection-writer.js';
+import { suggestSourceDocuments } from '../../../electron/services/detection.js';
+import { AppServices } from '../../../electron/services/app-services.js';
+import { detectionHandlers } from '../../../electron/services/handlers/detection-handlers.js';
+import { recordsOf } from '../../helpers/records.js';
+import { join, useTempDir } from '../../helpers/temp-dir.js';
+
+const tempDir = useTempDir('unlinkable-suggest-');
+let services: AppServices | undefined;
+afterEach(async () => {
+  await services?.dispose();
+  services = undefined;
+});
+
+// The text's first sentence is the source's alone; its second, the source's and the witness's.
+const text = 'The quarry near Vellmar flooded twice in spring. The tenants of the mill refused every offer.';
+const documents = [
+  { id: 'source', text },
+  { id: 'witness', text: 'A statement was taken. The tenants of the mill refused every offer. Nothing followed.' },
+  { id: 'other', text: 'The appeal was dismissed as manifestly ill-founded.' },
+];
+
+describe('detection:suggest-source', () => {
+  it('counts rare phrases at the k and N it is given, as the CLI does', async () => {
+    const workspace = tempDir();
+    const path = join(workspace, 'court.unl');
+    await createCollection(path, recordsOf(documents), { name: 'court' });
+    const app = new AppServices({ workspaceFolder: workspace, shell: 'browser', version: 'test' });
+    services = app;
+    const reader = CollectionIndex.open(path);
+    app.collections.remember(reader.readInfo());
+    const suggest = detectionHandlers(app)['detection:suggest-source'];
+
+    // At k = 2 a phrase two documents hold is not rare: only the source is named.
+    const atTwo = await suggest({ text, collectionPath: path, sourceId: null });
+    expect(atTwo.map((s) => s.id)).toEqual(['source']);
+    expect(await suggest({ text, collectionPath: path, sourceId: null, k: 2, maxN: 8 })).toEqual(atTwo);
+
+    // At k = 3 the shared sentence is rare too, and names the witness.
+    const atThree = await suggest({ text, collectionPath: path, sourceId: null, k: 3, maxN: 8 });
+    expect(atThree.map((s) => s.id)).toEqual(['source', 'witness']);
+    expect(atThree[0]!.sharedRarePhrases).toBeGreaterThan(atTwo[0]!.sharedRarePhrases);
+
+    // The same figures as the CLI's path (electron/services/detection.ts), for both settings.
+    for (const k of [2, 3]) {
+      const cli = suggestSourceDocuments(reader, text, { k, maxN: 8 });
+      const app = await suggest({ text, collectionPath: path, sourceId: null, k, maxN: 8 });
+      expect(app.map((s) => [s.id, s.sharedRarePhrases])).toEqual(cli.map((s) => [s.id, s.sharedRarePhrases]));
+    }
+    reader.close();
+  });
+});
