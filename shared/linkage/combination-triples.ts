@@ -1,0 +1,162 @@
+/**
+ * Minimal linkable triples with a given shortest member x: the arity-3 part of the witness
+ * search in shared/linkage/combinations.ts. A triple (x, y, z) of partners (each pair
+ * holding at least k documents) is a witness when 1 ≤ |P(x) ∩ P(y) ∩ P(z)| < k.
+ */
+import { popcount32 } from './bits.js';
+import type { CandidateSets } from './candidate-sets.js';
+
+/** Where found witnesses go; `add` answers true once enough are found, and the search stops. */
+export interface WitnessSink {
+  add(members: number[], documents: () => Int32Array): boolean;
+}
+
+/** Partner sets of one shortest member x, projected onto P(x). */
+class Projection {
+  readonly words: number;
+  readonly sets: Uint32Array;
+  readonly sizes: number[] = [];
+  readonly members: number[][] = [];
+
+  constructor(
+    private readonly all: CandidateSets,
+    private readonly x: number,
+    partners: readonly number[],
+  ) {
+    const px = all.dense(x);
+    this.words = Math.max(1, Math.ceil(px.length / 32));
+    // Partners with the same projected set behave the same: group them (hash, then compare).
+    const groups = new Map<number, number[]>();
+    const scratch = new Uint32Array(this.words);
+    const sets: number[] = [];
+    for (const y of partners) {
+      scratch.fill(0);
+      let size = 0;
+      for (let j = 0; j < px.length; j++) {
+        if (all.has(y, px[j]!)) {
+          scratch[j >>> 5]! |= 1 << (j & 31);
+          size++;
+        }
+      }
+      // A partner holding all of P(x) leaves every intersection at ≥ k: it never helps.
+      if (size === px.length) continue;
+      let hash = 0x811c9dc5;
+      for (const word of scratch) hash = Math.imul(hash ^ word, 0x01000193);
+      const sameHash = groups.get(hash) ?? [];
+      const group = sameHash.find((g) => scratch.every((word, i) => sets[g * this.words + i] === word));
+      if (group !== undefined) {
+        this.members[group]!.push(y);
+        continue;
+      }
+      sameHash.push(this.sizes.length);
+      groups.set(hash, sameHash);
+      this.sizes.push(size);
+      this.members.push([y]);
+      for (const w of scratch) sets.push(w);
+    }
+    this.sets = Uint32Array.from(sets);
+  }
+
+  get groupCount(): number {
+    return this.sizes.length;
+  }
+
+  /** |Q(a) ∩ Q(b)| counted up to `cap`. */
+  overlap(a: number, b: number, cap: number): number {
+    let total = 0;
+    const w = this.words;
+    for (let i = 0; i < w; i++) {
+      total += popcount32(this.sets[a * w + i]! & this.sets[b * w + i]!);
+      if (total >= cap) return cap;
+    }
+    return total;
+  }
+
+  overlapDocuments(a: number, b: number): Int32Array {
+    const px = this.all.dense(this.x);
+    const out: number[] = [];
+    const w = this.words;
+    for (let j = 0; j < px.length; j++) {
+      const mask = 1 << (j & 31);
+      if ((this.sets[a * w + (j >>> 5)]! & mask) !== 0 && (this.sets[b * w + (j >>> 5)]! & mask) !== 0) {
+        out.push(this.all.documentOf[px[j]!]!);
+      }
+    }
+    return Int32Array.from(out);
+  }
+}
+
+/**
+ * Minimal linkable triples with shortest member x. When x is in most documents, its
+ * complement M is small and decides: the triple's documents are P(y) ∩ P(z) minus M,
+ * so only pairs sharing a document of M can drop below k (and a phrase in every
+ * document can never be a triple's shortest member). Otherwise sets are projected on P(x).
+ */
+export function findTriples(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: WitnessSink): void {
+  const universe = sets.documentOf.length;
+  const inX = sets.size(x);
+  if (universe - inX < inX) findTriplesOutsideX(sets, x, partners, k, found);
+  else findTriplesWithinX(sets, x, partners, k, found);
+}
+
+function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: WitnessSink): void {
+  // M, the documents without x, in document order: found a word of bits at a time (M is
+  // small, the universe is not). Which partners hold each comes from sets.holdersOf: a
+  // bit test per partner and document of M cost 699M tests on the 144 court judgments
+  // against a 100M-token collection.
+  const { bits, words: universeWords } = sets;
+  const universe = sets.documentOf.length;
+  const xRow = sets.rowStart[x]!;
+  const missing: number[] = [];
+  for (let w = 0; w < universeWords; w++) {
+    let v = ~bits[xRow + w]!;
+    if (w === universeWords - 1 && universe % 32 !== 0) v &= (1 << (universe % 32)) - 1;
+    for (; v !== 0; v &= v - 1) missing.push(w * 32 + 31 - Math.clz32(v & -v));
+  }
+  if (missing.length === 0) return;
+  // 1 + each partner's place in `partners` (0: not a partner). Holders are listed in that
+  // order, so that pairs are tried, and witnesses found, in the same order as by rank.
+  const place = new Int32Array(sets.count);
+  partners.forEach((y, p) => (place[y] = p + 1));
+  const tried = sets.triedPairs();
+  const list: number[] = [];
+  for (const id of missing) {
+    list.length = 0;
+    for (const y of sets.holdersOf(id)) if (place[y] !== 0) list.push(y);
+    list.sort((a, b) => place[a]! - place[b]!);
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        const y = list[i]!;
+        const z = list[j]!;
+        if (!tried.mark(y, z)) continue;
+        // Only a pair sharing a document of M can leave fewer than k documents to the
+        // triple. Counting the triple directly stops at k, which most pairs reach within a
+        // few documents; counting P(y) ∩ P(z) ∩ M first cost a pass over M per pair (the
+        // largest cost of arity ≤ 3 on a 100M-token collection).
+        if (sets.pairCount(y, z) < k) continue;
+        const together = sets.tripleCount(x, y, z, k);
+        if (together >= 1 && together < k && found.add([x, y, z], () => sets.tripleDocuments(x, y, z))) return;
+      }
+    }
+  }
+}
+
+function findTriplesWithinX(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: WitnessSink): void {
+  const projection = new Projection(sets, x, partners);
+  const groups = projection.groupCount;
+  // Small projected sets first: they are the likeliest to leave fewer than k documents.
+  const order = Array.from({ length: groups }, (_, i) => i).sort((a, b) => projection.sizes[a]! - projection.sizes[b]!);
+  for (let i = 0; i < groups; i++) {
+    const a = order[i]!;
+    for (let j = i + 1; j < groups; j++) {
+      const b = order[j]!;
+      const shared = projection.overlap(a, b, k);
+      if (shared < 1 || shared >= k) continue;
+      for (const y of projection.members[a]!) {
+        for (const z of projection.members[b]!) {
+          if (sets.pairCount(y, z) >= k && found.add([x, y, z], () => projection.overlapDocuments(a, b))) return;
+        }
+      }
+    }
+  }
+}
