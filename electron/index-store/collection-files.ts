@@ -7,7 +7,8 @@ import { accessSync, constants } from 'node:fs';
 import type { ImportRecord } from '../import/import-records.js';
 import { readInputs } from '../import/read-inputs.js';
 import { CollectionIndex } from './collection-index.js';
-import { addDocuments, compactCollection, compactionDue, createCollection, removeDocuments, type ImportReport, type WritePhase } from './collection-writer.js';
+import { addDocuments, createCollection, type ImportReport, type WritePhase } from './collection-writer.js';
+import { compactCollection, compactionDue, removeDocuments } from './collection-compaction.js';
 
 /** Progress of a long collection job. */
 export type JobProgress = (phase: WritePhase | 'loading' | 'statistics', done: number, total: number) => void;

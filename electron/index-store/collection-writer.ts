@@ -1,7 +1,8 @@
 /**
- * Changing a collection: create, add, remove, compact. Each change is one SQLite
- * transaction (BEGIN IMMEDIATE … COMMIT), held across the asynchronous sorting, so a
- * crash or kill at any point leaves the previous state.
+ * Changing a collection: create and add (removing and compacting are in
+ * collection-compaction.ts). Each change is one SQLite transaction (BEGIN IMMEDIATE …
+ * COMMIT), held across the asynchronous sorting, so a crash or kill at any point leaves
+ * the previous state.
  */
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
@@ -13,16 +14,15 @@ import { AppError, throwIfAborted } from '../../shared/errors.js';
 import { compilePlaceholderPattern, DEFAULT_PLACEHOLDER_PATTERN } from '../../shared/tokenizer/placeholders.js';
 import type { ImportProblem, ImportRecord } from '../import/import-records.js';
 import { CollectionIndex } from './collection-index.js';
-import { createIndexFile, readMeta, writeMeta } from './schema.js';
-import { ShardTokenizer, type TokenizedShard } from './shard-builder.js';
+import { createIndexFile, readMeta } from './schema.js';
+import { ShardTokenizer } from './shard-builder.js';
 import { ShardPipeline, type WriteSortedBatch } from './shard-pipeline.js';
 import { insertShard, insertVocabularyPart, readVocabulary } from './shard-storage.js';
 import { Vocabulary } from './vocabulary.js';
 import { insertTextBlock, rewriteTextBlocks, TextBlockPacker, upgradeToTextBlocks } from './text-blocks.js';
 import { sha256Text } from '../runtime/text-hash.js';
-
-/** Compaction is due when more shards than this accumulate. */
-const MAX_SHARDS_BEFORE_COMPACTION = 16;
+import { bumpGeneration, inWriteTransaction, now } from './write-transaction.js';
+import { deleteDocumentRow } from './collection-compaction.js';
 
 /** Phases of a long write, for progress bars. */
 export type WritePhase = 'reading' | 'sorting' | 'writing' | 'compacting';
@@ -61,40 +61,6 @@ const YIELD_EVERY_MS = 50;
 
 /** What a document row's own text column (format 1) holds now that texts live in blocks. */
 const EMPTY_BLOB = Buffer.alloc(0);
-
-function now(): string {
-  return new Date().toISOString();
-}
-
-/** SHA-256 over the live documents' (id, text hash) pairs in id order. */
-function contentHash(db: Database.Database): string {
-  const hash = createHash('sha256');
-  for (const row of db.prepare('SELECT external_id, text_sha256 FROM documents ORDER BY external_id').iterate() as Iterable<{
-    external_id: string;
-    text_sha256: string;
-  }>) {
-    hash.update(`${row.external_id}\u0000${row.text_sha256}\n`);
-  }
-  return hash.digest('hex');
-}
-
-function bumpGeneration(db: Database.Database): void {
-  const meta = readMeta(db);
-  writeMeta(db, { generation: String(Number(meta.generation ?? 0) + 1), updated_at: now(), content_sha256: contentHash(db) });
-}
-
-/** Runs `work` inside BEGIN IMMEDIATE … COMMIT, rolling back on any error. */
-async function inWriteTransaction<T>(db: Database.Database, work: () => Promise<T>): Promise<T> {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = await work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
-}
 
 interface PendingDocument {
   readonly number: number;
@@ -331,133 +297,5 @@ function processAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Deletes a document's row; returns false when there is none. The block that held its
- * text goes into `blocks`, for rewriteTextBlocks once every row is gone.
- */
-function deleteDocumentRow(db: Database.Database, id: string, blocks: number[]): boolean {
-  // SELECT *: a format-1 file has no text_block column.
-  const row = db.prepare('SELECT * FROM documents WHERE external_id = ?').get(id) as { text_block?: number | null } | undefined;
-  if (row === undefined) return false;
-  if (row.text_block !== undefined && row.text_block !== null) blocks.push(row.text_block);
-  db.prepare('DELETE FROM documents WHERE external_id = ?').run(id);
-  return true;
-}
-
-/** Removes documents by id; returns the ids removed and those not found. */
-export function removeDocuments(collection: CollectionIndex, ids: readonly string[]): { removed: string[]; missing: string[] } {
-  const { db } = collection;
-  const removed: string[] = [];
-  const missing: string[] = [];
-  db.transaction(() => {
-    const blocks: number[] = [];
-    for (const id of ids) (deleteDocumentRow(db, id, blocks) ? removed : missing).push(id);
-    rewriteTextBlocks(db, collection.path, blocks);
-    if (removed.length > 0) bumpGeneration(db);
-  }).immediate();
-  return { removed, missing };
-}
-
-/** True when enough shards or dead documents piled up that compaction pays. */
-export function compactionDue(collection: CollectionIndex): boolean {
-  const { db } = collection;
-  const shards = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(document_count), 0) AS docs FROM shards').get() as { n: number; docs: number };
-  const live = (db.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n;
-  return shards.n > MAX_SHARDS_BEFORE_COMPACTION || (shards.docs > 0 && live < shards.docs / 2);
-}
-
-/**
- * Rewrites all shards from the live documents' token streams (no re-tokenizing),
- * dropping removed documents and merging small shards.
- */
-export async function compactCollection(collection: CollectionIndex, options: AddOptions = {}): Promise<{ shardsBefore: number; shardsAfter: number }> {
-  const index = collection.phraseIndex();
-  const { db } = collection;
-  return inWriteTransaction(db, async () => {
-    const before = index.shards.length;
-    const oldShards = (db.prepare('SELECT id FROM shards').all() as { id: number }[]).map((r) => r.id);
-    const liveTokens = index.shards.reduce((sum, shard) => {
-      // From the document table: reading every document's tokens to count them would decode (or page in) the whole stream twice.
-      for (let local = 0; local < shard.documentCount; local++)
-        if (shard.live[local] !== 0) sum += shard.documentStarts[local + 1]! - shard.documentStarts[local]!;
-      return sum;
-    }, 0);
-    const move = db.prepare('UPDATE documents SET shard_id = ?, shard_document = ? WHERE number = ?');
-    let after = 0;
-    let copied = 0;
-    const pipeline = new ShardPipeline<null>(
-      (encoded, parts) => {
-        const createdAt = now();
-        encoded.forEach((shard, s) => {
-          const shardId = insertShard(db, shard, createdAt);
-          parts[s]!.documentNumbers.forEach((number, local) => move.run(shardId, local, number));
-        });
-        after += encoded.length;
-      },
-      { signal: options.signal, shardTokens: options.shardTokens },
-    );
-    // The live documents' token streams, copied a batch at a time (no re-tokenizing).
-    let batch = new StreamBatch();
-    options.onProgress?.('compacting', 0, liveTokens);
-    try {
-      for (const shard of index.shards) {
-        for (let local = 0; local < shard.documentCount; local++) {
-          if (shard.live[local] === 0) continue;
-          const piece = shard.documentTokens(local);
-          batch.add(shard.documentNumbers[local]!, piece);
-          copied += piece.length;
-          if (batch.length >= pipeline.shardTokens) {
-            const full = batch;
-            batch = new StreamBatch();
-            await pipeline.submitFull(full.finish(), index.vocabulary.maxId, null);
-            throwIfAborted(options.signal);
-            options.onProgress?.('compacting', copied, liveTokens);
-          }
-        }
-      }
-      await pipeline.finish(batch.length > 0 ? batch.finish() : undefined, index.vocabulary.maxId, null);
-    } catch (error) {
-      pipeline.cancel();
-      throw error;
-    }
-    throwIfAborted(options.signal);
-    const drop = db.prepare('DELETE FROM shards WHERE id = ?');
-    for (const id of oldShards) drop.run(id);
-    bumpGeneration(db);
-    options.onProgress?.('compacting', liveTokens, liveTokens);
-    return { shardsBefore: before, shardsAfter: after };
-  });
-}
-
-/** Token streams of whole documents (sentinels included), gathered into one batch. */
-class StreamBatch {
-  private readonly pieces: Uint32Array[] = [];
-  private readonly numbers: number[] = [];
-  private readonly counts: number[] = [];
-  length = 0;
-
-  add(documentNumber: number, piece: Uint32Array): void {
-    let tokenCount = 0;
-    for (const t of piece) if (t !== 0) tokenCount++;
-    this.pieces.push(piece);
-    this.numbers.push(documentNumber);
-    this.counts.push(tokenCount);
-    this.length += piece.length;
-  }
-
-  finish(): TokenizedShard {
-    const tokens = new Uint32Array(this.length);
-    const starts = new Uint32Array(this.pieces.length + 1);
-    let offset = 0;
-    this.pieces.forEach((piece, i) => {
-      starts[i] = offset;
-      tokens.set(piece, offset);
-      offset += piece.length;
-    });
-    starts[this.pieces.length] = offset;
-    return { tokens, documentStarts: starts, documentNumbers: Int32Array.from(this.numbers), tokenCounts: Int32Array.from(this.counts) };
   }
 }

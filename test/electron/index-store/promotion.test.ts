@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { EngineState } from '../../../electron/engine/engine-state.js';
 import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
-import { createCollection, removeDocuments } from '../../../electron/index-store/collection-writer.js';
+import { createCollection } from '../../../electron/index-store/collection-writer.js';
+import { removeDocuments } from '../../../electron/index-store/collection-compaction.js';
 import { PagedShard } from '../../../electron/index-store/paged-shard.js';
 import { Shard } from '../../../electron/index-store/shard.js';
 import { PAGE_VALUES } from '../../../electron/index-store/shard-pages.js';
