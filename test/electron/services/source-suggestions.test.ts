@@ -19,12 +19,14 @@ afterEach(async () => {
   services = undefined;
 });
 
-// The text's first sentence is the source's alone; its second, the source's and the witness's.
-const text = 'The quarry near Vellmar flooded twice in spring. The tenants of the mill refused every offer.';
+// The text's first sentence is the source's alone; its second, the source's and the
+// witness's; in its third, only the three words together are the source's alone.
+const text = 'The quarry near Vellmar flooded twice in spring. The tenants of the mill refused every offer. Red blue green.';
 const documents = [
   { id: 'source', text },
   { id: 'witness', text: 'A statement was taken. The tenants of the mill refused every offer. Nothing followed.' },
-  { id: 'other', text: 'The appeal was dismissed as manifestly ill-founded.' },
+  { id: 'other', text: 'The appeal was dismissed as manifestly ill-founded. Red blue. Blue green.' },
+  { id: 'colours', text: 'Red blue. Blue green. Red. Green.' },
 ];
 
 describe('detection:suggest-source', () => {
@@ -43,15 +45,26 @@ describe('detection:suggest-source', () => {
     expect(atTwo.map((s) => s.id)).toEqual(['source']);
     expect(await suggest({ text, collectionPath: path, sourceId: null, k: 2, maxN: 8 })).toEqual(atTwo);
 
+    // Only N-grams up to maxN are searched: the three colours together are rare, no two of them are.
+    const shortPhrases = await suggest({ text, collectionPath: path, sourceId: null, k: 2, maxN: 2 });
+    expect(shortPhrases[0]!.sharedRarePhrases).toBe(atTwo[0]!.sharedRarePhrases - 1);
+
     // At k = 3 the shared sentence is rare too, and names the witness.
     const atThree = await suggest({ text, collectionPath: path, sourceId: null, k: 3, maxN: 8 });
     expect(atThree.map((s) => s.id)).toEqual(['source', 'witness']);
     expect(atThree[0]!.sharedRarePhrases).toBeGreaterThan(atTwo[0]!.sharedRarePhrases);
 
     // The same figures as the CLI's path (electron/services/detection.ts), for both settings.
-    for (const k of [2, 3]) {
-      const cli = suggestSourceDocuments(reader, text, { k, maxN: 8 });
-      const app = await suggest({ text, collectionPath: path, sourceId: null, k, maxN: 8 });
+    // (maxN 0: unbounded N-grams.)
+    for (const [k, maxN] of [
+      [2, 8],
+      [2, 2],
+      [3, 8],
+      [3, 2],
+      [3, 0],
+    ] as const) {
+      const cli = suggestSourceDocuments(reader, text, { k, maxN });
+      const app = await suggest({ text, collectionPath: path, sourceId: null, k, maxN });
       expect(app.map((s) => [s.id, s.sharedRarePhrases])).toEqual(cli.map((s) => [s.id, s.sharedRarePhrases]));
     }
     reader.close();
