@@ -33,7 +33,7 @@ describe('planSummary', () => {
     if (plan.cover === undefined) throw new Error('expected the cover plan');
     expect(planSummary(text, plan)).toMatch(
       new RegExp(
-        `^Change ${plan.tokens.length} words? \\(edit ratio 0\\.\\d\\d\\) and nothing links at k=2, arity ≤3, keeping only phrases ${plan.cover[0]} also holds$`,
+        `^Change ${plan.tokens.length} words? \\(edit ratio 0\\.\\d\\d\\) and nothing links at k=2, arity ≤3, keeping only phrases that ${plan.cover[0]} also holds$`,
         'u',
       ),
     );
