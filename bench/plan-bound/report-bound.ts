@@ -14,6 +14,8 @@ export interface BoundRow {
    * words exists, fewer than the planner's; 'open': the time cap came first.
    */
   readonly status: 'minimum' | 'smaller' | 'open';
+  /** With 'smaller': the token indices of that clean plan, so that it can be studied again. */
+  readonly smallerPlan?: readonly number[];
   /** Detections whose linkages became constraints, and how many constraints. */
   readonly rounds: number;
   readonly constraints: number;
@@ -24,14 +26,14 @@ export interface BoundRow {
 const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
 
 /** The Markdown summary: counts by status, the mean edit ratio beside its lower bound, and one line a judgment. */
-export function boundTable(rows: readonly BoundRow[], run: { readonly capSeconds: number; readonly judgments: number }): string {
+export function boundTable(rows: readonly BoundRow[], run: { readonly capSeconds: number; readonly judgments: number; readonly only?: string }): string {
   const count = (status: BoundRow['status']): number => rows.filter((r) => r.status === status).length;
   const planMean = mean(rows.map((r) => r.planRatio));
   // What is bounded is words changed; as placeholders, a run of m words is m word edits.
   const boundMean = mean(rows.map((r) => r.bound / Math.max(1, r.words)));
   const plannedMean = mean(rows.map((r) => r.planned / Math.max(1, r.words)));
   const lines = [
-    `Minimal plan at arity ≤ 3 (k = 2, N ≤ 8, source given) against an exact lower bound: the ${rows.length} shortest of ${run.judgments} judgments, at most ${run.capSeconds} s each.`,
+    `Minimal plan at arity ≤ 3 (k = 2, N ≤ 8, source given) against an exact lower bound: ${run.only ?? `the ${rows.length} shortest of ${run.judgments} judgments`}, at most ${run.capSeconds} s each.`,
     '',
     '| | judgments |',
     '| --- | --- |',

@@ -1,4 +1,4 @@
-// `npm run bench:plan-bound -- INDEX DEIDENTIFIED.jsonl.gz [--limit N] [--cap SECONDS] [--out DIR]`
+// `npm run bench:plan-bound -- INDEX DEIDENTIFIED.jsonl.gz [--limit N | --only ID] [--cap SECONDS] [--out DIR]`
 //
 // How far from optimal is the minimal plan at arity ≤ 3? The planner reports a lower bound
 // from disjoint constraints, about half its plan on court judgments: too weak to say. This
@@ -36,7 +36,9 @@ import { boundTable, type BoundRow } from './report-bound.js';
 /** Witnesses per flagged span and detection: more constraints a round, fewer rounds. */
 const WITNESSES = 4;
 
-const { indexPath, deidentifiedPath, flag } = studyArgs('npm run bench:plan-bound -- INDEX DEIDENTIFIED.jsonl.gz [--limit N] [--cap SECONDS] [--out DIR]');
+const { indexPath, deidentifiedPath, flag } = studyArgs(
+  'npm run bench:plan-bound -- INDEX DEIDENTIFIED.jsonl.gz [--limit N | --only ID] [--cap SECONDS] [--out DIR]',
+);
 const limit = Number(flag('--limit', '40'));
 const capSeconds = Number(flag('--cap', '120'));
 const out = resolve(flag('--out', join('docs', 'evaluation', 'plan-bound')));
@@ -57,7 +59,9 @@ const studied = documents
 const linksNothing = (result: DetectionResult): boolean => result.minimal.length === 0 && result.combinations.length === 0;
 
 const rows: BoundRow[] = [];
-for (const document of studied.slice(0, limit)) {
+// --only ID studies that one judgment (a long cap on a judgment the shorter run left open).
+const only = flag('--only', '');
+for (const document of only === '' ? studied.slice(0, limit) : studied.filter((d) => d.id === only)) {
   const settings = { k: 2, arity: 3 as const, maxN: 8, sourceId: document.sourceId, placeholderPattern };
   const plan = planEdits(index, document.text, settings);
   const started = performance.now();
@@ -102,6 +106,7 @@ for (const document of studied.slice(0, limit)) {
     rounds,
     constraints: constraints.intervals.size + constraints.combinations.size,
     seconds: (performance.now() - started) / 1000,
+    ...(status === 'smaller' && { smallerPlan: applied }),
   };
   rows.push(row);
   process.stderr.write(`${JSON.stringify(row)}\n`);
@@ -111,6 +116,6 @@ collection.close();
 // Not recursive: the folder's parent must exist (a recursive mkdir can spin forever on some typed paths).
 if (!existsSync(out)) mkdirSync(out);
 writeFileSync(join(out, 'results.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-const table = boundTable(rows, { capSeconds, judgments: documents.length });
+const table = boundTable(rows, { capSeconds, judgments: documents.length, ...(only !== '' && { only }) });
 writeFileSync(join(out, 'table.md'), table);
 process.stdout.write(table);
