@@ -55,7 +55,9 @@
  * against these 0.26058 (smaller on 10 of 144 judgments), at about 0.4 s a judgment more.
  * bench/plan-bound/spread-bound.ts bounds the other kind from below: on 25 of the 144
  * judgments no clean plan of any kind is smaller than the best single cover, and on 23 of
- * them this plan is that small.
+ * them this plan is that small. Plans of the other kind can be smaller, though: on
+ * echr-001-119229 the exact study found one of 53 words against this plan's 58 and the best
+ * single cover's 56 (EVALUATION.md), the one place to look for a planner that beats 0.26.
  */
 import type { TokenizedText } from '../../tokenizer/tokenize.js';
 import type { PhraseIndex } from '../phrase-index.js';
