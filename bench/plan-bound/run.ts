@@ -61,7 +61,9 @@ const linksNothing = (result: DetectionResult): boolean => result.minimal.length
 const rows: BoundRow[] = [];
 // --only ID studies that one judgment (a long cap on a judgment the shorter run left open).
 const only = flag('--only', '');
-for (const document of only === '' ? studied.slice(0, limit) : studied.filter((d) => d.id === only)) {
+const chosen = only === '' ? studied.slice(0, limit) : studied.filter((d) => d.id === only);
+if (only !== '' && chosen.length === 0) throw new Error(`No judgment with a source in the collection has the id ${JSON.stringify(only)}.`);
+for (const document of chosen) {
   const settings = { k: 2, arity: 3 as const, maxN: 8, sourceId: document.sourceId, placeholderPattern };
   const plan = planEdits(index, document.text, settings);
   const started = performance.now();

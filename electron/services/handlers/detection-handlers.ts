@@ -37,7 +37,7 @@ export interface RarePhrases {
   readonly maxN: number;
 }
 
-/** Rare phrases when the caller does not say: unique to one document, up to 8 words. */
+/** Rare phrases when a suggest-source request does not say: unique to one document, up to 8 words. */
 const DEFAULT_RARE_PHRASES: RarePhrases = { k: 2, maxN: 8 };
 
 /**
@@ -50,7 +50,7 @@ export function likeliestSources(
   collectionPath: string,
   text: string,
   sourceId: string | null,
-  rare: RarePhrases = DEFAULT_RARE_PHRASES,
+  rare: RarePhrases,
 ): Promise<SourceCandidate[]> {
   // The source only joins the list; the check itself counts every document.
   const settings = settingsSchema.parse({ collectionPath, k: rare.k, arity: 1, maxN: rare.maxN, sourceId });
