@@ -14,7 +14,7 @@ import { TermStatistics } from '../search/term-statistics.js';
 import { detectionSteps, SegmentCache } from '../../shared/linkage/detect.js';
 import { restrictToArity, rewriteCost } from '../../shared/linkage/rewrite-cost.js';
 import type { DetectionSettings } from '../../shared/linkage/settings.js';
-import { suggestSources } from '../../shared/linkage/suggest-source.js';
+import { likeliestSourcesSteps } from '../../shared/linkage/suggest-source.js';
 import { runToEnd } from '../../shared/steps.js';
 import { retryIfCollectionChanged, retryIfCollectionChangedAsync } from '../index-store/collection-changed.js';
 import { CollectionIndex, type CollectionInfo, type DocumentSummary } from '../index-store/collection-index.js';
@@ -182,10 +182,7 @@ export class EngineState {
 
   suggestSource(path: string, text: string, settings: ReviewSettings): SourceCandidate[] {
     const collection = this.collection(path);
-    const detection = retryIfCollectionChanged(() =>
-      runToEnd(detectionSteps(collection.phraseIndex(), text, { ...this.settingsFor(collection, settings, 1), sourceId: undefined }, { singlesOnly: true })),
-    );
-    return suggestSources(detection.minimal, 5, settings.sourceId ?? undefined);
+    return retryIfCollectionChanged(() => runToEnd(likeliestSourcesSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings, 1))));
   }
 
   /** BM25 over the collection with the text as the query: the source's rank and the best match. */

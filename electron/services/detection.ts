@@ -3,8 +3,9 @@
  * app and the evaluation.
  */
 import { detectLinkage, type DetectOptions } from '../../shared/linkage/detect.js';
+import { runToEnd } from '../../shared/steps.js';
 import type { DetectionSettings } from '../../shared/linkage/settings.js';
-import { sourceDoubt, suggestSources, type SourceDoubt, type SourceSuggestion } from '../../shared/linkage/suggest-source.js';
+import { likeliestSourcesSteps, sourceDoubt, type SourceDoubt, type SourceSuggestion } from '../../shared/linkage/suggest-source.js';
 import type { DetectionResult } from '../../shared/linkage/types.js';
 import { retryIfCollectionChanged } from '../index-store/collection-changed.js';
 import type { CollectionIndex } from '../index-store/collection-index.js';
@@ -28,8 +29,8 @@ export function suggestSourceDocuments(
   settings: Partial<DetectionSettings>,
   options: DetectOptions = {},
 ): SourceSuggestion[] {
-  const result = checkText(collection, text, { ...settings, arity: 1, sourceId: undefined }, options);
-  return suggestSources(result.minimal, 5, settings.sourceId);
+  const placeholderPattern = settings.placeholderPattern ?? collection.placeholderPattern();
+  return retryIfCollectionChanged(() => runToEnd(likeliestSourcesSteps(collection.phraseIndex(), text, { ...settings, placeholderPattern }, options)));
 }
 
 /**

@@ -4,7 +4,13 @@
  * phrases that single out few documents, so counting their documents ranks the likely
  * sources.
  */
+import { detectionSteps, type DetectOptions } from './detect.js';
+import type { PhraseIndex } from './phrase-index.js';
+import type { DetectionSettings } from './settings.js';
 import type { LinkableNgram } from './types.js';
+
+/** How many likely sources are named. */
+const SUGGESTED_SOURCES = 5;
 
 /** A suggested source and how many rare phrases support it. */
 export interface SourceSuggestion {
@@ -26,6 +32,22 @@ export function suggestSources(minimal: readonly LinkableNgram[], limit = 5, inc
     .map(([id, sharedRarePhrases]) => ({ id, sharedRarePhrases }));
   if (include !== undefined && !ranked.some((s) => s.id === include)) ranked.push({ id: include, sharedRarePhrases: counts.get(include) ?? 0 });
   return ranked;
+}
+
+/**
+ * The likeliest sources of `text` (see suggestSources), with settings.sourceId after them
+ * when it is not among them: one check at arity 1 with no source, at the k and longest
+ * N-gram given, since those decide which phrases are rare. Every front door weighs a
+ * source with this, so that the app's doubt and the CLI's agree.
+ */
+export function* likeliestSourcesSteps(
+  index: PhraseIndex,
+  text: string,
+  settings: Partial<DetectionSettings>,
+  options: DetectOptions = {},
+): Generator<void, SourceSuggestion[]> {
+  const result = yield* detectionSteps(index, text, { ...settings, arity: 1, sourceId: undefined }, { ...options, singlesOnly: true });
+  return suggestSources(result.minimal, SUGGESTED_SOURCES, settings.sourceId);
 }
 
 /** Another document that shares more of the text's rare phrases than the source given. */
