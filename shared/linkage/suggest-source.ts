@@ -68,11 +68,12 @@ export function sourceDoubt(ranked: readonly SourceSuggestion[], sourceId: strin
   return likely === undefined || likely.sharedRarePhrases <= givenShares ? undefined : { likely, givenShares };
 }
 
-/** The doubt in words, for every front door. */
+/** The doubt as one reason, as the release gate lists it beside its others. */
+export function sourceDoubtReason(sourceId: string, doubt: SourceDoubt): string {
+  return `${doubt.likely.id} shares more of the text's rare phrases than ${sourceId} (${doubt.likely.sharedRarePhrases} against ${doubt.givenShares})`;
+}
+
+/** The doubt in words with what to do about it, for every front door's warning. */
 export function sourceDoubtMessage(sourceId: string, doubt: SourceDoubt): string {
-  return (
-    `${doubt.likely.id}, not ${sourceId}, shares the most rare phrases with this text ` +
-    `(${doubt.likely.sharedRarePhrases} against ${doubt.givenShares}). Only links to ${sourceId} count: ` +
-    'check the source, or leave it out to count links to every document.'
-  );
+  return `${sourceDoubtReason(sourceId, doubt)}. Only links to ${sourceId} count: check the source, or leave it out to count links to every document.`;
 }

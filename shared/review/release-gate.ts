@@ -5,7 +5,7 @@
  * in the review screen therefore never opens the gate.
  */
 import type { CollectionPolicy } from '../ipc/types.js';
-import type { SourceDoubt } from '../linkage/suggest-source.js';
+import { sourceDoubtReason, type SourceDoubt } from '../linkage/suggest-source.js';
 
 export interface CheckedAt {
   readonly k: number;
@@ -45,9 +45,7 @@ export function releaseGate(settings: CheckedAt, remaining: number, policy: Coll
   if (settings.sourceId !== null && settings.sourceId !== undefined)
     reasons.push(`checked only for linkage to ${settings.sourceId}, not to the whole collection`);
   if (doubt !== undefined && settings.sourceId !== null && settings.sourceId !== undefined) {
-    reasons.push(
-      `${doubt.likely.id} shares more of the text's rare phrases than ${settings.sourceId} (${doubt.likely.sharedRarePhrases} against ${doubt.givenShares})`,
-    );
+    reasons.push(sourceDoubtReason(settings.sourceId, doubt));
   }
   return { required: reasons.length > 0, reasons };
 }

@@ -164,12 +164,12 @@ describe('unlinkable CLI', () => {
     // The released text comes from judgment-1; judgment-3 exists, so the mistyped source is accepted.
     const wrong = await runCli(['check', db, doc, '--arity', '1', '--source', 'judgment-3']);
     expect(wrong.stderr).toMatch(
-      /Warning: judgment-1, not judgment-3, shares the most rare phrases with this text \(\d+ against 0\)\. Only links to judgment-3 count/,
+      /Warning: judgment-1 shares more of the text's rare phrases than judgment-3 \(\d+ against 0\)\. Only links to judgment-3 count/,
     );
     const wrongJson = JSON.parse((await runCli(['check', db, doc, '--json', '--source', 'judgment-3'])).stdout);
     expect(wrongJson.sourceDoubt).toMatchObject({ likely: { id: 'judgment-1' }, givenShares: 0 });
     const wrongPlan = await runCli(['check', db, doc, '--plan', '--source', 'judgment-3']);
-    expect(wrongPlan.stderr).toMatch(/Warning: judgment-1, not judgment-3/);
+    expect(wrongPlan.stderr).toMatch(/Warning: judgment-1 shares more of the text's rare phrases than judgment-3/);
 
     const right = await runCli(['check', db, doc, '--arity', '1', '--source', 'judgment-1']);
     expect(right.code).toBe(1);

@@ -42,7 +42,7 @@ describe('source suggestions', () => {
 
   it('says which document, how many phrases each, and that only the source given counts', () => {
     expect(sourceDoubtMessage('b', { likely: { id: 'a', sharedRarePhrases: 12 }, givenShares: 0 })).toBe(
-      'a, not b, shares the most rare phrases with this text (12 against 0). Only links to b count: check the source, or leave it out to count links to every document.',
+      "a shares more of the text's rare phrases than b (12 against 0). Only links to b count: check the source, or leave it out to count links to every document.",
     );
   });
 });
