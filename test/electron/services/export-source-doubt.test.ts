@@ -5,20 +5,12 @@
  * must not appear at k = 2. Real collection file, real engine, the export handler itself.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
-import { createCollection } from '../../../electron/index-store/collection-writer.js';
-import { AppServices } from '../../../electron/services/app-services.js';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../electron/services/handlers/index.js';
-import { recordsOf } from '../../helpers/records.js';
-import { join, useTempDir } from '../../helpers/temp-dir.js';
+import { useAppWithCollection } from '../../helpers/app-services.js';
+import { join } from '../../helpers/temp-dir.js';
 
-const tempDir = useTempDir('unlinkable-export-doubt-');
-let services: AppServices | undefined;
-afterEach(async () => {
-  await services?.dispose();
-  services = undefined;
-});
+const appWithCollection = useAppWithCollection('unlinkable-export-doubt-');
 
 // Only "alpha" holds the first sentence. "beta" and "gamma" both hold the other two, so
 // those are rare at k = 3 (two documents) but not at k = 2.
@@ -33,14 +25,7 @@ const doubtReason = /beta shares more of the text's rare phrases than alpha \(\d
 
 describe('export:run and a doubt about the source', () => {
   it('names the doubt at k = 3, where it exists, and not at k = 2', async () => {
-    const workspace = tempDir();
-    const path = join(workspace, 'court.unl');
-    await createCollection(path, recordsOf(documents), { name: 'court' });
-    const app = new AppServices({ workspaceFolder: workspace, shell: 'browser', version: 'test' });
-    services = app;
-    const reader = CollectionIndex.open(path);
-    app.collections.remember(reader.readInfo());
-    reader.close();
+    const { app, path, workspace } = await appWithCollection(documents);
     const handlers = createHandlers(app);
     const opened = await handlers['documents:open']({ source: { kind: 'text', title: 'Judgment', text }, collectionPath: path });
     const settings = { ...opened.settings, arity: 1 as const, maxN: 8, sourceId: 'alpha', collectionPath: path };

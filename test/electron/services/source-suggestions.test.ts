@@ -3,21 +3,13 @@
  * N-gram, as `unlinkable check` does, so that the app's doubt about a source set and the
  * CLI's agree. Real collection file, real engine.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CollectionIndex } from '../../../electron/index-store/collection-index.js';
-import { createCollection } from '../../../electron/index-store/collection-writer.js';
 import { suggestSourceDocuments } from '../../../electron/services/detection.js';
-import { AppServices } from '../../../electron/services/app-services.js';
 import { detectionHandlers } from '../../../electron/services/handlers/detection-handlers.js';
-import { recordsOf } from '../../helpers/records.js';
-import { join, useTempDir } from '../../helpers/temp-dir.js';
+import { useAppWithCollection } from '../../helpers/app-services.js';
 
-const tempDir = useTempDir('unlinkable-suggest-');
-let services: AppServices | undefined;
-afterEach(async () => {
-  await services?.dispose();
-  services = undefined;
-});
+const appWithCollection = useAppWithCollection('unlinkable-suggest-');
 
 // The text's first sentence is the source's alone; its second, the source's and the
 // witness's; in its third, only the three words together are the source's alone.
@@ -31,13 +23,8 @@ const documents = [
 
 describe('detection:suggest-source', () => {
   it('counts rare phrases at the k and N it is given, as the CLI does', async () => {
-    const workspace = tempDir();
-    const path = join(workspace, 'court.unl');
-    await createCollection(path, recordsOf(documents), { name: 'court' });
-    const app = new AppServices({ workspaceFolder: workspace, shell: 'browser', version: 'test' });
-    services = app;
+    const { app, path } = await appWithCollection(documents);
     const reader = CollectionIndex.open(path);
-    app.collections.remember(reader.readInfo());
     const suggest = detectionHandlers(app)['detection:suggest-source'];
 
     // At k = 2 a phrase two documents hold is not rare: only the source is named.
