@@ -47,6 +47,15 @@
  *   re-detected (every subset, up to 4,000 checks a judgment): on the 15 judgments of
  *   under 260 words, one word fewer on one judgment (37 → 36) and none on the others,
  *   six of them searched exhaustively. The cover plan is about minimal segment by segment.
+ * - letting through, beside the cover, phrases that at least T documents hold (T = 57, 120,
+ *   200, 400), then re-detecting and forbidding what a greedy hitting set picks from each
+ *   linkage found, until clean (2026-12-05): smaller on none of the first 27 judgments
+ *   (145–1,493 words), at up to 226 s a judgment. On echr-001-119229, where a 53-word plan of
+ *   that shape exists, the rounds broke about as much as they exposed (38 words and 52
+ *   flagged spans, then 45 and 47, 48 and 41, 52 and 32, 54 and 32) and every T ended at the
+ *   cover's 56. Letting one such phrase through at a time, kept when the text re-detects
+ *   clean, kept none: each alone made something link. The 53-word plan differs from the
+ *   cover's in 12 of the 44 segments, words dropped in some and added in others.
  *
  * How far from the best plan of its kind (2026-12-05): bench/plan-bound/single-cover.ts
  * finds the fewest words any single-cover plan can change, exactly, over every document as
