@@ -25,6 +25,22 @@ function child<T>(script: string, args: string[]): T {
   return JSON.parse(out.toString()) as T;
 }
 
+/**
+ * Builds are timed twice and the faster run kept (its peak RSS with it), ours and FTS5's
+ * alike: on this shared virtual machine one run in a few took 25 % longer for no reason
+ * of its own (the 25M-word build: 18.8 s in one full run, 14.6 and 15.3 s alone).
+ */
+const BUILD_RUNS = 2;
+
+function fastestBuild<T extends { seconds: number }>(script: string, args: string[]): T {
+  let fastest: T | undefined;
+  for (let run = 0; run < BUILD_RUNS; run++) {
+    const result = child<T>(script, args);
+    if (fastest === undefined || result.seconds < fastest.seconds) fastest = result;
+  }
+  return fastest!;
+}
+
 function onlyFlag(): string | undefined {
   const at = process.argv.indexOf('--only');
   return at < 0 ? undefined : process.argv[at + 1];
@@ -49,13 +65,13 @@ try {
       machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.versions.node}, ${process.platform}`,
       date: new Date().toISOString().slice(0, 10),
       court: {
-        ours: child('build-ours.ts', [court, join(work, 'court.unl')]),
-        fts5: child('build-fts5.ts', [court, join(work, 'court-fts.db'), 'content']),
-        fts5NoContent: child('build-fts5.ts', [court, join(work, 'court-fts-nc.db'), 'none']),
+        ours: fastestBuild('build-ours.ts', [court, join(work, 'court.unl')]),
+        fts5: fastestBuild('build-fts5.ts', [court, join(work, 'court-fts.db'), 'content']),
+        fts5NoContent: fastestBuild('build-fts5.ts', [court, join(work, 'court-fts-nc.db'), 'none']),
       },
       wiki: {
-        ours: child('build-ours.ts', [wiki, join(work, 'wiki.unl')]),
-        fts5: child('build-fts5.ts', [wiki, join(work, 'wiki-fts.db'), 'content']),
+        ours: fastestBuild('build-ours.ts', [wiki, join(work, 'wiki.unl')]),
+        fts5: fastestBuild('build-fts5.ts', [wiki, join(work, 'wiki-fts.db'), 'content']),
       },
       detection: child('detect-latency.ts', [join(work, 'court.unl'), join(work, 'court-fts.db'), deidentified, '5']),
       plan: child<PlanResults>('plan-latency.ts', [join(work, 'court.unl'), deidentified, PLAN_ARITY3_EVERY]),
