@@ -23,7 +23,7 @@ export interface SourceSuggestion {
  * first `limit` of them, and `include` after them when it is not among them (with its
  * count, 0 when it holds none), so that a source given can be weighed against the rest.
  */
-export function suggestSources(minimal: readonly LinkableNgram[], limit = 5, include?: string): SourceSuggestion[] {
+export function suggestSources(minimal: readonly LinkableNgram[], limit = SUGGESTED_SOURCES, include?: string): SourceSuggestion[] {
   const counts = new Map<string, number>();
   for (const m of minimal) for (const id of m.documents) counts.set(id, (counts.get(id) ?? 0) + 1);
   const ranked = [...counts.entries()]
