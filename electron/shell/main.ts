@@ -2,12 +2,13 @@
  * The Electron main process: the thin shell around the same services the browser host
  * uses. It is the only code that imports 'electron'.
  */
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppServices, type PickPaths } from '../services/app-services.js';
 import { seedDemo } from '../services/demo.js';
+import { appMenuTemplate } from './app-menu.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { setupIpc } from './ipc.js';
 import { APP_ORIGIN } from './network-policy.js';
@@ -68,6 +69,7 @@ function createWindow(): void {
 
 void app.whenReady().then(async () => {
   setupSessionSecurity(session.defaultSession);
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, packaged: app.isPackaged })));
   serveRenderer(join(here, 'renderer'));
   const services = new AppServices({
     workspaceFolder: join(app.getPath('userData'), 'workspace'),
