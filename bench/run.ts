@@ -27,8 +27,9 @@ function child<T>(script: string, args: string[]): T {
 
 /**
  * Builds are timed twice and the faster run kept (its peak RSS with it), ours and FTS5's
- * alike: on this shared virtual machine one run in a few took 25 % longer for no reason
- * of its own (the 25M-word build: 18.8 s in one full run, 14.6 and 15.3 s alone).
+ * alike: on this shared virtual machine a build can take a quarter longer for no reason of
+ * its own (the 25M-word build: 18.8 s in one full run on 2026-12-05, 14.6 and 15.3 s alone
+ * just after).
  */
 const BUILD_RUNS = 2;
 
