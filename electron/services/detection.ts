@@ -2,21 +2,32 @@
  * Checking a text against a collection: the one entry point for the CLI, the review
  * app and the evaluation.
  */
-import { detectLinkage, type DetectOptions } from '../../shared/linkage/detect.js';
-import { runToEnd } from '../../shared/steps.js';
+import { detectionSteps, type DetectOptions } from '../../shared/linkage/detect.js';
+import type { PhraseIndex } from '../../shared/linkage/phrase-index.js';
 import type { DetectionSettings } from '../../shared/linkage/settings.js';
 import { likeliestSourcesSteps, sourceDoubt, type SourceDoubt, type SourceSuggestion } from '../../shared/linkage/suggest-source.js';
 import type { DetectionResult } from '../../shared/linkage/types.js';
+import { runToEnd } from '../../shared/steps.js';
 import { retryIfCollectionChanged } from '../index-store/collection-changed.js';
 import type { CollectionIndex } from '../index-store/collection-index.js';
 
 /**
- * Checks `text`; the placeholder pattern defaults to the collection's own. A check that
- * another program's compaction overtook runs again on the collection as it is now.
+ * Runs a check of the collection to its end, the placeholder pattern defaulting to the
+ * collection's own. A check that another program's compaction overtook runs again on the
+ * collection as it is now.
  */
-export function checkText(collection: CollectionIndex, text: string, settings: Partial<DetectionSettings>, options: DetectOptions = {}): DetectionResult {
+function runOnCollection<T>(
+  collection: CollectionIndex,
+  settings: Partial<DetectionSettings>,
+  steps: (index: PhraseIndex, settings: Partial<DetectionSettings>) => Generator<void, T>,
+): T {
   const placeholderPattern = settings.placeholderPattern ?? collection.placeholderPattern();
-  return retryIfCollectionChanged(() => detectLinkage(collection.phraseIndex(), text, { ...settings, placeholderPattern }, options));
+  return retryIfCollectionChanged(() => runToEnd(steps(collection.phraseIndex(), { ...settings, placeholderPattern })));
+}
+
+/** Checks `text` (see runOnCollection). */
+export function checkText(collection: CollectionIndex, text: string, settings: Partial<DetectionSettings>, options: DetectOptions = {}): DetectionResult {
+  return runOnCollection(collection, settings, (index, resolved) => detectionSteps(index, text, resolved, options));
 }
 
 /**
@@ -29,8 +40,7 @@ export function suggestSourceDocuments(
   settings: Partial<DetectionSettings>,
   options: DetectOptions = {},
 ): SourceSuggestion[] {
-  const placeholderPattern = settings.placeholderPattern ?? collection.placeholderPattern();
-  return retryIfCollectionChanged(() => runToEnd(likeliestSourcesSteps(collection.phraseIndex(), text, { ...settings, placeholderPattern }, options)));
+  return runOnCollection(collection, settings, (index, resolved) => likeliestSourcesSteps(index, text, resolved, options));
 }
 
 /**
