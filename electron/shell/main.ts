@@ -1,6 +1,7 @@
 /**
  * The Electron main process: the thin shell around the same services the browser host
- * uses. It is the only code that imports 'electron'.
+ * uses. Only electron/shell/ imports 'electron' (test/architecture checks it): the
+ * services, engine and renderer run the same under the browser host and the CLI.
  */
 import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import { existsSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /** Imports run downhill only: the layers of the README's "Architecture" section, checked on every source file. */
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../spec-paths.js';
-import { importEdges, layerOf, LAYERS, uphillEdges } from './import-layers.js';
+import { electronImportsOutsideShell, importEdges, layerOf, LAYERS, packageImports, uphillEdges } from './import-layers.js';
 
 describe('import direction', () => {
   const edges = importEdges(projectRoot, ['electron', 'renderer', 'shared']);
@@ -31,5 +31,30 @@ describe('import direction', () => {
         { from: 'electron/cli/main.ts', to: 'electron/services/collections.ts' },
       ]),
     ).toHaveLength(3);
+  });
+
+  describe("only the thin shell imports 'electron'", () => {
+    // e2e/ drives the app through Playwright's launcher, which imports nothing of Electron.
+    const packages = packageImports(projectRoot, ['electron', 'renderer', 'shared', 'models', 'bench', 'e2e']);
+
+    it('finds the shell importing it (the scan itself works)', () => {
+      expect(packages).toContainEqual({ from: 'electron/shell/main.ts', to: 'electron' });
+      expect(packages).toContainEqual({ from: 'electron/shell/app-menu.ts', to: 'electron' });
+    });
+
+    it('finds no import of it anywhere else', () => {
+      expect(electronImportsOutsideShell(packages)).toEqual([]);
+    });
+
+    it('would catch one, type-only or dynamic (the check can fail)', () => {
+      expect(
+        electronImportsOutsideShell([
+          { from: 'electron/services/app-services.ts', to: 'electron' },
+          { from: 'renderer/app/App.tsx', to: 'electron/renderer' },
+          { from: 'electron/shell/ipc.ts', to: 'electron' },
+          { from: 'electron/llm/llm-child.ts', to: 'electron-log' },
+        ]),
+      ).toHaveLength(2);
+    });
   });
 });

@@ -31,26 +31,50 @@ export interface ImportEdge {
 }
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gu;
+/** Any import of a package (not a relative path), the type-only ones and require() included. */
+const PACKAGE_IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^.'"][^'"]*)['"]|(?:^|\n)\s*import\s+['"]([^.'"][^'"]*)['"]|(?:import|require)\(\s*['"]([^.'"][^'"]*)['"]\s*\)/gu;
+
+/** Calls `visit` with the project-relative path and text of every .ts/.tsx file under `folders`. */
+function eachSourceFile(root: string, folders: readonly string[], visit: (path: string, source: string) => void): void {
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/u.test(entry.name) && !entry.name.endsWith('.d.ts')) visit(path, readFileSync(join(root, path), 'utf8'));
+    }
+  };
+  folders.forEach(walk);
+}
 
 /** Every relative import of the .ts/.tsx files under `folders` (project-relative paths, .js mapped back to .ts). */
 export function importEdges(root: string, folders: readonly string[]): ImportEdge[] {
   const edges: ImportEdge[] = [];
-  const visit = (folder: string): void => {
-    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
-      const path = `${folder}/${entry.name}`;
-      if (entry.isDirectory()) visit(path);
-      else if (/\.tsx?$/u.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-        const source = readFileSync(join(root, path), 'utf8');
-        for (const match of source.matchAll(IMPORT)) {
-          const target = match[1] ?? match[2]!;
-          const absolute = resolve(join(root, dirname(path)), target);
-          edges.push({ from: path, to: relative(root, absolute).split(sep).join('/').replace(/\.js$/u, '.ts') });
-        }
-      }
+  eachSourceFile(root, folders, (path, source) => {
+    for (const match of source.matchAll(IMPORT)) {
+      const target = match[1] ?? match[2]!;
+      const absolute = resolve(join(root, dirname(path)), target);
+      edges.push({ from: path, to: relative(root, absolute).split(sep).join('/').replace(/\.js$/u, '.ts') });
     }
-  };
-  folders.forEach(visit);
+  });
   return edges;
+}
+
+/** The package each file under `folders` imports, as edges to the package's name ('electron', 'node:fs' …). */
+export function packageImports(root: string, folders: readonly string[]): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  eachSourceFile(root, folders, (path, source) => {
+    for (const match of source.matchAll(PACKAGE_IMPORT)) edges.push({ from: path, to: match[1] ?? match[2] ?? match[3]! });
+  });
+  return edges;
+}
+
+/** Only the thin shell may import 'electron' (it throws outside Electron's own processes). */
+export const ELECTRON_SHELL = 'electron/shell/';
+
+/** Files outside the shell that import 'electron' (or one of its subpaths). */
+export function electronImportsOutsideShell(edges: readonly ImportEdge[]): ImportEdge[] {
+  return edges.filter(({ from, to }) => (to === 'electron' || to.startsWith('electron/')) && !from.startsWith(ELECTRON_SHELL));
 }
 
 /** Edges that run uphill, or out of the renderer into anything but shared/. */
