@@ -26,7 +26,10 @@
  *   candidates, not the straddling N-grams, are what the cover lacks;
  * - counting a phrase held by at least 1,000 of the court's 3,260 documents safe without
  *   the cover (2026-12-04): the plan re-detected clean on 4 of the 144 judgments, and was
- *   smaller on none. Common phrases are what the linkable combinations are made of;
+ *   smaller on none. Common phrases are what the linkable combinations are made of. The
+ *   same with the best single cover and its tile rule (bench/plan-bound/single-cover.ts),
+ *   letting through phrases of 300 to 2,000 documents (2026-12-05): no plan below that
+ *   cover's size detected clean on any of the 60 judgments tried;
  * - 200 covers instead of 40: 0.26051 (two judgments gain one or two words), at 7×
  *   the time;
  * - putting back single words of the plan and re-detecting: on 5 judgments, none of
