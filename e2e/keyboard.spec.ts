@@ -37,3 +37,38 @@ test('keyboard-only navigation of findings', async ({ page, host }) => {
   await expect(page.getByRole('tab', { name: 'Suggestions' })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'Suggestions' })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('? lists the keyboard shortcuts; Esc closes the list, and ? typed into the text is only text', async ({ page, host }, testInfo) => {
+  await openApp(page, host);
+  const dialog = page.getByTestId('shortcuts-dialog');
+
+  await page.keyboard.press('?');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  for (const keys of ['Alt+3', 'J', 'Ctrl+Shift+Z', 'Enter'])
+    await expect(dialog.locator('kbd', { hasText: new RegExp(`^${keys.replace(/[+]/gu, '\\+')}$`, 'u') }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('shortcuts.png') });
+  // The review's own keys wait while the list is open: E does not start editing behind it.
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('text-editor')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // The top bar's button opens it too, and focus comes back to the button on closing.
+  const button = page.getByRole('button', { name: 'Keyboard shortcuts' });
+  await button.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  // While editing, ? is a character of the text, not a shortcut.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('e');
+  const editor = page.getByTestId('text-editor');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('?');
+  await expect(editor).toHaveValue(/\?$/u);
+  await expect(dialog).toHaveCount(0);
+});

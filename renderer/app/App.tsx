@@ -1,12 +1,14 @@
 /**
  * The window: a top bar to switch between reviewing documents, managing collections and
- * choosing the language model. Alt+1, Alt+2 and Alt+3 switch screens from the keyboard.
+ * choosing the language model. Alt+1, Alt+2 and Alt+3 switch screens from the keyboard;
+ * ? lists every shortcut.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { appQueries } from '../api/queries.js';
 import { CollectionsScreen } from '../collections/CollectionsScreen.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { ShortcutsDialog } from '../common/ShortcutsDialog.js';
 import { JobProgress } from '../jobs/JobProgress.js';
 import { useFollowedJob } from '../jobs/use-followed-job.js';
 import { ModelScreen } from '../models/ModelScreen.js';
@@ -14,14 +16,25 @@ import { ReviewScreen } from '../review/ReviewScreen.js';
 
 type Screen = 'review' | 'collections' | 'model';
 
+/** True when a key press belongs to a text field or to an open dialog, not to the app's shortcuts. */
+function typingOrInDialog(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('dialog[open]') !== null;
+}
+
 export function App() {
   const [screen, setScreen] = useState<Screen>('review');
+  const [showingShortcuts, setShowingShortcuts] = useState(false);
   const info = useQuery(appQueries.info());
   // The most recent collection's index loads in the background from the start (a large archive takes seconds).
   const collectionLoad = useFollowedJob(info.data?.collectionLoadJobId ?? null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !typingOrInDialog(event.target)) {
+        event.preventDefault();
+        setShowingShortcuts(true);
+      }
       if (!event.altKey) return;
       if (event.key === '1') setScreen('review');
       if (event.key === '2') setScreen('collections');
@@ -52,7 +65,17 @@ export function App() {
           ● Offline by design
         </span>
         {info.data && <span className="small">v{info.data.version}</span>}
+        <button
+          type="button"
+          className="shortcuts-button"
+          onClick={() => setShowingShortcuts(true)}
+          title="Keyboard shortcuts (?)"
+          aria-label="Keyboard shortcuts"
+        >
+          ?
+        </button>
       </header>
+      {showingShortcuts && <ShortcutsDialog onClose={() => setShowingShortcuts(false)} />}
       {info.isError ? (
         <ErrorBanner error={info.error} />
       ) : (

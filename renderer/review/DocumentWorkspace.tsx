@@ -107,7 +107,9 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
-      if (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT' || exporting) return;
+      // A dialog (the export, the shortcuts list) has the keys while it is open.
+      if (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT' || exporting || target.closest('dialog[open]') !== null)
+        return;
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
         event.preventDefault();
         if (event.shiftKey) redo();

@@ -1,0 +1,53 @@
+/**
+ * Every keyboard shortcut of the app, in one list: the shortcuts dialog (?) shows it, and a
+ * test holds the README's "Keyboard" paragraph to it, so neither can quietly fall behind
+ * the handlers (App.tsx, DocumentWorkspace.tsx, FindingsPanel.tsx, SidePanel.tsx).
+ */
+export interface KeyboardShortcut {
+  /** The keys as written for people, e.g. "Alt+1" or "Ctrl+Shift+Z". */
+  readonly keys: string;
+  readonly action: string;
+}
+
+export interface ShortcutGroup {
+  /** Where the shortcuts work. */
+  readonly where: string;
+  readonly shortcuts: readonly KeyboardShortcut[];
+}
+
+export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
+  {
+    where: 'Anywhere',
+    shortcuts: [
+      { keys: 'Alt+1', action: 'Review screen' },
+      { keys: 'Alt+2', action: 'Collections screen' },
+      { keys: 'Alt+3', action: 'Model screen' },
+      { keys: '?', action: 'This list of shortcuts' },
+    ],
+  },
+  {
+    where: 'Reviewing a document (outside text fields)',
+    shortcuts: [
+      { keys: 'J', action: 'Next finding in the text' },
+      { keys: 'K', action: 'Previous finding in the text' },
+      { keys: 'E', action: 'Edit the text by hand' },
+      { keys: 'Esc', action: 'Stop editing' },
+      { keys: 'Ctrl+Z', action: 'Undo' },
+      { keys: 'Ctrl+Shift+Z', action: 'Redo' },
+    ],
+  },
+  {
+    where: 'In the findings list',
+    shortcuts: [
+      { keys: '↑ ↓', action: 'Previous / next item' },
+      { keys: 'Enter', action: 'Show the phrase in the text' },
+      { keys: 'P', action: 'Replace it with the placeholder' },
+      { keys: 'M', action: 'Send it to the model' },
+      { keys: 'K', action: 'Keep it, with a reason' },
+    ],
+  },
+  {
+    where: 'On the side panel’s tabs',
+    shortcuts: [{ keys: '← →', action: 'Previous / next tab' }],
+  },
+];
