@@ -32,6 +32,8 @@ test('keyboard-only navigation of findings', async ({ page, host }) => {
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Control+z');
   await expect.poll(() => remainingCount(page), { timeout: 60_000 }).toBe(before);
+  // The footer names the version shown, the first of two, as the Versions panel and the review log number them.
+  await expect(page.getByTestId('version-status')).toContainText('Version 1 of 2');
   await page.getByRole('tab', { name: /Findings/ }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Suggestions' })).toBeFocused();

@@ -19,6 +19,9 @@ export interface ReportInput {
   readonly text: string;
   readonly openedText: string;
   readonly versionId: number;
+  /** The version's number in the document's history and how many it has (ReviewDocument). */
+  readonly versionNumber: number;
+  readonly versionCount: number;
   readonly collection: { readonly name: string; readonly contentSha256: string; readonly documentCount: number } | null;
   readonly policy: CollectionPolicy;
   readonly settings: {
@@ -117,6 +120,8 @@ export function buildReport(input: ReportInput): Record<string, unknown> {
     document: {
       title: input.title,
       versionId: input.versionId,
+      versionNumber: input.versionNumber,
+      versionCount: input.versionCount,
       characters: input.text.length,
       sha256: sha256Text(input.text),
       opened: { characters: input.openedText.length, sha256: sha256Text(input.openedText) },

@@ -10,7 +10,15 @@ const escape = (value: unknown): string =>
 interface Report {
   readonly exportedAt: string;
   readonly reviewer: string;
-  readonly document: { title: string; versionId: number; characters: number; sha256: string; opened: { characters: number; sha256: string } };
+  readonly document: {
+    title: string;
+    versionId: number;
+    versionNumber: number;
+    versionCount: number;
+    characters: number;
+    sha256: string;
+    opened: { characters: number; sha256: string };
+  };
   readonly collection: { name: string; contentSha256: string; documentCount: number } | null;
   readonly policy: { k: number; arity: number; maxN: number };
   readonly settings: { k: number; arity: number; maxN: number; sourceId: string | null };
@@ -63,7 +71,7 @@ code{font-size:11px;word-break:break-all}.sign{margin-top:3rem;display:flex;gap:
 @media print{body{margin:1cm}}
 </style></head><body>
 <h1>Review log: ${escape(report.document.title)}</h1>
-<p>Reviewed by <strong>${escape(report.reviewer)}</strong>; exported ${escape(new Date(report.exportedAt).toLocaleString('en-GB'))} (version ${report.document.versionId}).</p>
+<p>Reviewed by <strong>${escape(report.reviewer)}</strong>; exported ${escape(new Date(report.exportedAt).toLocaleString('en-GB'))} (version ${report.document.versionNumber} of ${report.document.versionCount} in the document's history, as the app numbers them).</p>
 <table>
 <tr><th>Text as opened</th><td>${report.document.opened.characters.toLocaleString('en')} characters, SHA-256 <code>${escape(report.document.opened.sha256)}</code></td></tr>
 <tr><th>Text as exported</th><td>${report.document.characters.toLocaleString('en')} characters, SHA-256 <code>${escape(report.document.sha256)}</code></td></tr>

@@ -137,12 +137,15 @@ export class ReviewStore {
   get(documentId: string): ReviewDocument {
     const row = this.row(documentId);
     const head = this.version(row.head_version_id);
-    const count = (this.db.prepare('SELECT COUNT(*) AS n FROM versions WHERE document_id = ?').get(documentId) as { n: number }).n;
+    const { count, number } = this.db
+      .prepare('SELECT COUNT(*) AS count, SUM(id <= ?) AS number FROM versions WHERE document_id = ?')
+      .get(head.id, documentId) as { count: number; number: number };
     return {
       id: row.id,
       title: row.title,
       text: head.text,
       versionId: head.id,
+      versionNumber: number,
       versionCount: count,
       canUndo: head.parent_id !== null,
       canRedo: parseStored(redoSchema, row.redo_json, 'redo history').length > 0,
@@ -237,8 +240,10 @@ export class ReviewStore {
     const rows = this.db
       .prepare('SELECT id, created_at, source, description, length(text) AS characters FROM versions WHERE document_id = ? ORDER BY id DESC')
       .all(documentId) as { id: number; created_at: string; source: ChangeSource; description: string; characters: number }[];
-    return rows.map((r) => ({
+    // Ids grow with time, so a version's number is its place in id order (newest first here).
+    return rows.map((r, index) => ({
       id: r.id,
+      number: rows.length - index,
       createdAt: r.created_at,
       source: r.source,
       description: r.description,

@@ -212,8 +212,9 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
               {Math.round(detection.result.milliseconds)} ms
             </span>
           )}
-          <span>
-            Version {document.versionCount} · saved {new Date(document.updatedAt).toLocaleTimeString()}
+          <span data-testid="version-status">
+            Version {document.versionNumber}
+            {document.versionNumber < document.versionCount && ` of ${document.versionCount}`} · saved {new Date(document.updatedAt).toLocaleTimeString()}
           </span>
         </div>
         {exporting && <ExportDialog document={document} detection={detection} onClose={() => setExporting(false)} />}

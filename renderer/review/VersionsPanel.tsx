@@ -46,7 +46,7 @@ export function VersionsPanel({ document }: { document: ReviewDocument }) {
           <li key={v.id} className={previewed === v.id ? 'previewed' : undefined}>
             <span className="badge">{SOURCES[v.source] ?? v.source}</span>
             <span className="what">
-              {v.description}
+              <strong>Version {v.number}</strong> · {v.description}
               <br />
               <time className="muted small" dateTime={v.createdAt} title={v.createdAt}>
                 {LOCAL_TIME.format(new Date(v.createdAt))}

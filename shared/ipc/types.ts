@@ -72,7 +72,15 @@ export interface ReviewDocument {
   readonly id: string;
   readonly title: string;
   readonly text: string;
+  /** The current version's record id in the workspace (unique across documents). */
   readonly versionId: number;
+  /**
+   * The current version's number within this document's history, 1 for the text as
+   * opened: what the footer, the Versions panel and the review log all call "version N".
+   * After an undo it is below versionCount.
+   */
+  readonly versionNumber: number;
+  /** Versions the document has, undone ones included (nothing is deleted). */
   readonly versionCount: number;
   readonly canUndo: boolean;
   readonly canRedo: boolean;
@@ -94,6 +102,8 @@ export interface ReviewDocumentSummary {
 /** One stored version. */
 export interface VersionSummary {
   readonly id: number;
+  /** Its number within the document's history (ReviewDocument.versionNumber), 1 for the text as opened. */
+  readonly number: number;
   readonly createdAt: string;
   readonly source: ChangeSource;
   readonly description: string;

@@ -56,6 +56,8 @@ export function exportHandlers(services: AppServices): Pick<Handlers, 'export:ru
         text: document.text,
         openedText: services.reviews.originalText(documentId),
         versionId: document.versionId,
+        versionNumber: document.versionNumber,
+        versionCount: document.versionCount,
         collection: { name: info.name, contentSha256: info.contentSha256, documentCount: info.documentCount },
         policy,
         settings: {

@@ -52,6 +52,8 @@ describe('export report', () => {
       text: v3.text,
       openedText: doc.text,
       versionId: v3.versionId,
+      versionNumber: v3.versionNumber,
+      versionCount: v3.versionCount,
       collection: { name: 'court', contentSha256: 'cd'.repeat(32), documentCount: 3260 },
       policy,
       settings,
@@ -80,7 +82,7 @@ describe('export report', () => {
     expect(report).toMatchObject({
       format: 'unlinkable-export-report/2',
       reviewer: 'A. Clerk',
-      document: { sha256: sha256Text(v3.text), opened: { sha256: sha256Text(doc.text) } },
+      document: { versionNumber: 3, versionCount: 3, sha256: sha256Text(v3.text), opened: { sha256: sha256Text(doc.text) } },
       policyDifferences: ['k: 2 (policy 3)'],
       fuzzySearch: { rank: 1 },
       kept: [{ phrase: 'The', reason: 'A common word.' }],
@@ -113,6 +115,8 @@ describe('export report', () => {
     const html = reviewLogHtml(report);
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('Reviewed by <strong>A. Clerk</strong>');
+    // The version as the app's footer and Versions panel number it, not the workspace's record id.
+    expect(html).toContain("(version 3 of 3 in the document's history");
     expect(html).toContain(sha256Text(doc.text));
     expect(html).toContain('Accepted changes (2)');
     expect(html).toContain('A common word.');

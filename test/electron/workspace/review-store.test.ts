@@ -35,6 +35,28 @@ describe('versions', () => {
     expect(reviews.history(doc.id).map((h) => h.source)).toEqual(['import', 'placeholder', 'manual', 'restore']);
   });
 
+  it('numbers versions within each document, the current one after an undo included', () => {
+    const { reviews } = stores();
+    // Another document first, so that record ids and numbers differ.
+    const other = reviews.create({ title: 'o', text: 'other text', origin: 'test', originalId: null, settings });
+    reviews.edit(other.id, other.versionId, 'other [REDACTED]', 'placeholder', 'placeholder');
+    const doc = reviews.create({ title: 't', text: 'one two three', origin: 'test', originalId: null, settings });
+    expect(doc).toMatchObject({ versionNumber: 1, versionCount: 1 });
+    expect(doc.versionId).toBe(3);
+    const v2 = reviews.edit(doc.id, doc.versionId, 'one [REDACTED] three', 'placeholder', 'placeholder');
+    const v3 = reviews.edit(doc.id, v2.versionId, 'one [REDACTED] [REDACTED]', 'placeholder', 'placeholder');
+    expect(v3).toMatchObject({ versionNumber: 3, versionCount: 3 });
+    expect(reviews.undo(doc.id)).toMatchObject({ versionNumber: 2, versionCount: 3 });
+    expect(reviews.versions(doc.id).map((v) => [v.number, v.isHead])).toEqual([
+      [3, false],
+      [2, true],
+      [1, false],
+    ]);
+    // Restoring makes a new version, numbered after the others.
+    expect(reviews.restore(doc.id, doc.versionId)).toMatchObject({ versionNumber: 4, versionCount: 4, text: 'one two three' });
+    expect(reviews.get(other.id)).toMatchObject({ versionNumber: 2, versionCount: 2 });
+  });
+
   it('extends the open manual version while typing, and a new edit clears redo', () => {
     const { reviews } = stores();
     const doc = reviews.create({ title: 't', text: 'abc', origin: 'test', originalId: null, settings });
