@@ -3,7 +3,7 @@
  * uses. Only electron/shell/ imports 'electron' (test/architecture checks it): the
  * services, engine and renderer run the same under the browser host and the CLI.
  */
-import { app, BrowserWindow, dialog, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, screen, session } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { APP_ORIGIN } from './network-policy.js';
 import { utilityLauncher } from './utility-launcher.js';
 import { modelFolders } from '../rewriter/model-manager.js';
 import { setupContentsSecurity, setupSessionSecurity } from './security.js';
+import { MINIMUM_WINDOW_SIZE, readWindowState, saveWindowState, windowPlacement } from './window-state.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const windows: BrowserWindow[] = [];
@@ -48,9 +49,19 @@ const pickPaths: PickPaths = async (purpose) => {
 };
 
 function createWindow(): void {
+  // The first window opens where the last one closed (window-state.ts); others at the default size.
+  const userData = app.getPath('userData');
+  const remembered = windows.length === 0;
+  const placement = windowPlacement(
+    remembered ? readWindowState(userData) : undefined,
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
   const window = new BrowserWindow({
-    width: 1400,
-    height: 900,
+    width: placement.width,
+    height: placement.height,
+    ...(placement.x !== undefined && placement.y !== undefined ? { x: placement.x, y: placement.y } : {}),
+    minWidth: MINIMUM_WINDOW_SIZE.width,
+    minHeight: MINIMUM_WINDOW_SIZE.height,
     title: 'Unlinkable',
     show: false,
     webPreferences: {
@@ -63,6 +74,8 @@ function createWindow(): void {
     },
   });
   windows.push(window);
+  if (placement.maximized) window.maximize();
+  if (remembered) window.on('close', () => saveWindowState(userData, { bounds: window.getNormalBounds(), maximized: window.isMaximized() }));
   window.on('closed', () => windows.splice(windows.indexOf(window), 1));
   window.once('ready-to-show', () => window.show());
   void window.loadURL(`${APP_ORIGIN}/index.html`);
@@ -85,7 +98,12 @@ void app.whenReady().then(async () => {
   if (demo !== undefined) await seedDemo(services, demo);
   services.loadRecentCollection();
   createWindow();
-  app.on('second-instance', () => windows[0]?.focus());
+  // Opening the app again brings the open window forward, out of the dock or taskbar if minimised.
+  app.on('second-instance', () => {
+    const window = windows[0];
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
   app.on('activate', () => {
     if (windows.length === 0) createWindow();
   });
