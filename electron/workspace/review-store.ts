@@ -266,9 +266,17 @@ export class ReviewStore {
     return this.get(documentId);
   }
 
+  /**
+   * Removes a document with its versions, suggestions, decisions and change records (the
+   * foreign keys cascade), and erases its text from the workspace's files: secure_delete
+   * overwrites the freed pages, and the checkpoint moves the write-ahead log into the
+   * database and empties it, so no earlier page image of the text stays behind there.
+   * The record of its exports stays (folders, files, reviewer; never text).
+   */
   delete(documentId: string): void {
     this.row(documentId);
     this.db.prepare('DELETE FROM documents WHERE id = ?').run(documentId);
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   /** The text as it was opened (the first version). */

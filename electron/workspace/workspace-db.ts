@@ -157,6 +157,9 @@ export function openWorkspaceDatabase(folder: string): Database.Database {
       migrate(db, version);
     }
     db.pragma('synchronous = FULL');
+    // Removed text is overwritten, not left in free pages: a document removed from the
+    // workspace must not be recoverable from the file (ReviewStore.delete).
+    db.pragma('secure_delete = ON');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     return db;

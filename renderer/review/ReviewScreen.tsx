@@ -1,13 +1,16 @@
 /**
  * The review screen: the documents under review on the left, the selected one in the
  * middle with its panel on the right. The last document stays selected across reloads.
+ * Each document can be removed from the workspace (after a confirmation).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { ReviewDocumentSummary } from '../../shared/ipc/types.js';
 import { documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { DocumentWorkspace } from './DocumentWorkspace.js';
 import { OpenDocumentDialog } from './OpenDocumentDialog.js';
+import { RemoveDocumentDialog } from './RemoveDocumentDialog.js';
 
 const SELECTED = 'unlinkable-selected-document';
 
@@ -16,6 +19,7 @@ export function ReviewScreen({ onOpenCollections }: { onOpenCollections: () => v
   const documents = useQuery(documentQueries.list());
   const [selected, setSelected] = useState<string | null>(() => localStorage.getItem(SELECTED));
   const [opening, setOpening] = useState(false);
+  const [removing, setRemoving] = useState<ReviewDocumentSummary | null>(null);
   const current = documents.data?.find((d) => d.id === selected) ?? documents.data?.[0];
   const document = useQuery({ ...documentQueries.get(current?.id ?? ''), enabled: current !== undefined });
 
@@ -41,6 +45,15 @@ export function ReviewScreen({ onOpenCollections }: { onOpenCollections: () => v
                 <br />
                 <span className="small muted">{d.characters.toLocaleString()} characters</span>
               </button>
+              <button
+                type="button"
+                className="remove"
+                onClick={() => setRemoving(d)}
+                aria-label={`Remove ${d.title} from the workspace`}
+                title="Remove from the workspace…"
+              >
+                ×
+              </button>
             </li>
           ))}
         </ul>
@@ -53,6 +66,18 @@ export function ReviewScreen({ onOpenCollections }: { onOpenCollections: () => v
           <ErrorBanner error={document.error} />
           <div className="empty">{documents.isLoading || document.isLoading ? 'Loading…' : 'No document selected.'}</div>
         </section>
+      )}
+      {removing !== null && (
+        <RemoveDocumentDialog
+          document={removing}
+          onClose={() => setRemoving(null)}
+          onRemoved={() => {
+            // Out of the list at once, so the next document is shown before anything asks for the removed one.
+            queryClient.setQueryData(documentQueries.list().queryKey, (list) => list?.filter((d) => d.id !== removing.id));
+            queryClient.removeQueries({ queryKey: documentQueries.get(removing.id).queryKey });
+            void queryClient.invalidateQueries({ queryKey: documentQueries.list().queryKey });
+          }}
+        />
       )}
       {opening && (
         <OpenDocumentDialog

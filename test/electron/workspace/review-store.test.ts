@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DecisionStore } from '../../../electron/workspace/decision-store.js';
 import { ReviewStore } from '../../../electron/workspace/review-store.js';
 import { SuggestionStore } from '../../../electron/workspace/suggestion-store.js';
 import { openWorkspaceDatabase } from '../../../electron/workspace/workspace-db.js';
@@ -106,6 +109,44 @@ describe('versions', () => {
     db.close();
     const reopened = new ReviewStore(openWorkspaceDatabase(folder));
     expect(reopened.get(doc.id)).toMatchObject({ text: 'abX', versionCount: 2, canUndo: true });
+  });
+});
+
+describe('removing a document', () => {
+  /** The workspace's files as bytes, the write-ahead log included, read as Latin-1 so any text can be searched. */
+  const fileBytes = (folder: string): string =>
+    ['workspace.sqlite', 'workspace.sqlite-wal']
+      .map((name) => join(folder, name))
+      .filter(existsSync)
+      .map((path) => readFileSync(path).toString('latin1'))
+      .join('\n');
+
+  it('erases its text, versions, suggestions and decisions from the workspace files, and keeps the others', () => {
+    const { folder, db, reviews, suggestions } = stores();
+    const decisions = new DecisionStore(db);
+    // Longer than a database page, so the text also lands in overflow pages.
+    const secret = (word: string): string => Array.from({ length: 400 }, (_, i) => `${word}${i}`).join(' ');
+    const kept = reviews.create({ title: 'kept', text: secret('Keptword'), origin: 'test', originalId: null, settings });
+    const doc = reviews.create({ title: 'gone', text: secret('Secretword'), origin: 'test', originalId: null, settings });
+    const v2 = reviews.edit(doc.id, doc.versionId, `${secret('Secretword')} Secondversion`, 'manual', 'typing');
+    suggestions.replacePending(doc.id, 'placeholder', 1, [{ start: 0, end: 11, before: 'Secretword0', after: 'Suggestedwords' }]);
+    decisions.keep(doc.id, { start: 12, end: 23, phrase: 'Secretword1', kind: 'single', reason: 'Keptreason for this phrase' });
+    expect(v2.versionCount).toBe(2);
+    expect(fileBytes(folder)).toContain('Secretword399');
+
+    reviews.delete(doc.id);
+    expect(() => reviews.get(doc.id)).toThrow(expect.objectContaining({ code: 'not-found' }));
+    expect(suggestions.list(doc.id)).toEqual([]);
+    expect(decisions.decisions(doc.id)).toEqual([]);
+    expect(reviews.list().map((d) => d.id)).toEqual([kept.id]);
+    // At once, while the app still runs (closing would checkpoint the log anyway), and after.
+    const traces = ['Secretword', 'Secondversion', 'Suggestedwords', 'Keptreason'];
+    for (const trace of traces) expect(fileBytes(folder), trace).not.toContain(trace);
+    db.close();
+    const bytes = fileBytes(folder);
+    for (const trace of traces) expect(bytes, trace).not.toContain(trace);
+    expect(bytes).toContain('Keptword399');
+    expect(new ReviewStore(openWorkspaceDatabase(folder)).get(kept.id).text).toBe(secret('Keptword'));
   });
 });
 
