@@ -51,6 +51,15 @@ export class UploadStore {
   }
 
   /**
+   * Deletes an upload once its text is in the workspace, so that no second copy of a
+   * document waits on disk for the daily clean-up. Ids are UUIDs (the contract checks),
+   * so the folder is always one of ours.
+   */
+  remove(uploadId: string): void {
+    rmSync(join(this.folder, uploadId), { recursive: true, force: true });
+  }
+
+  /**
    * `text` with every path inside an upload shortened to the name the clerk chose
    * (folder/file.txt), so messages never show where uploads are kept.
    */

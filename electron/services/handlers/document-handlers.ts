@@ -73,7 +73,10 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
           `This document has ${read.text.length.toLocaleString('en')} characters; the review screen takes documents of up to ${MAX_REVIEW_CHARACTERS.toLocaleString('en')} (a long judgment has about 100,000). Split it, or check it with "unlinkable check".`,
         );
       }
-      return changed(services.reviews.create({ ...read, settings: services.defaultSettings(collectionPath) }));
+      const created = services.reviews.create({ ...read, settings: services.defaultSettings(collectionPath) });
+      // The dialog sends a file again for another record, so the uploaded copy has served its turn.
+      if (source.kind === 'upload') services.uploads.remove(source.uploadId);
+      return changed(created);
     },
     'documents:get': async ({ documentId }) => services.reviews.get(documentId),
     'documents:edit': async ({ documentId, baseVersionId, text, source, description }) =>
