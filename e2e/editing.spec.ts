@@ -22,3 +22,38 @@ test('typing re-checks the text and autosaves it, surviving a reload', async ({ 
   await expect(page.getByTestId('versions').locator('li').first()).toContainText('Edited the text');
   expect(host.requests.filter((url) => !url.startsWith(`${host.origin}/`))).toEqual([]);
 });
+
+test('switching to another document right after typing keeps the last keystrokes', async ({ page, host }) => {
+  await openApp(page, host);
+  const list = page.getByRole('complementary', { name: 'Documents under review' });
+  const first = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await page.keyboard.press('e');
+  const editor = page.getByTestId('text-editor');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Typed last.');
+  // At once, well within the autosave's delay.
+  await list.locator('li > button:not(.remove)').nth(1).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(first);
+  await list.getByRole('button', { name: new RegExp(`^${first}`, 'u') }).click();
+  await expect(page.getByTestId('document-text')).toContainText('Typed last.');
+  await page.reload();
+  await expect(page.getByTestId('document-text')).toContainText('Typed last.');
+});
+
+test('leaving the page with unsaved typing asks first, and staying lets it save', async ({ page, host }) => {
+  await openApp(page, host);
+  await page.keyboard.press('e');
+  const editor = page.getByTestId('text-editor');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Not yet saved.');
+  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+  // Playwright runs the page's beforeunload only when asked to.
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  expect(page.isClosed()).toBe(false);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('document-text')).toContainText('Not yet saved.');
+});

@@ -33,6 +33,11 @@ function resolveApi(): Api {
 
 let api: Api | undefined;
 
+/** True in the browser host, false in Electron's window (where the preload gives window.api). */
+export function inBrowserHost(): boolean {
+  return window.api === undefined;
+}
+
 export function getApi(): Api {
   api ??= resolveApi();
   return api;

@@ -1,12 +1,14 @@
 /**
  * Autosave for direct editing: every change is saved within a moment (one request in
- * flight, the latest text wins), so a crash, a reload or a kill loses at most the last
- * keystrokes. A failed save keeps the draft on screen and says why.
+ * flight, the latest text wins), so a crash or a kill loses at most the last keystrokes.
+ * Leaving the document (another one chosen, the editor closed) saves what is pending at
+ * once, and leaving the page with unsaved typing asks first in the browser. A failed save
+ * keeps the draft on screen and says why.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
-import { call } from '../api/client.js';
+import { call, inBrowserHost } from '../api/client.js';
 import { documentQueries } from '../api/queries.js';
 
 const SAVE_DELAY_MS = 500;
@@ -78,10 +80,26 @@ export function useAutosave(document: ReviewDocument, onError: (error: unknown) 
     return save();
   }, [save]);
 
+  // Closing or reloading the page with typing not yet saved: save it now, and in the browser
+  // ask first, as web pages do. Electron closes a window silently instead of asking when
+  // beforeunload is cancelled, so there the save alone goes out. Leaving the document (the
+  // cleanup: another one chosen, or it was removed) saves what is pending at once too,
+  // instead of dropping it with the timer.
   useEffect(() => {
     const s = state.current;
-    return () => clearTimeout(s.timer);
-  }, []);
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (s.latest === s.saved) return;
+      clearTimeout(s.timer);
+      void save();
+      if (inBrowserHost()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      clearTimeout(s.timer);
+      if (s.latest !== s.saved) void save();
+    };
+  }, [save]);
 
   return { draft, change, flush, saving, dirty: draft !== savedText };
 }
