@@ -165,3 +165,25 @@ test('a source that shares fewer rare phrases than another document is questione
   await expect(page.getByTestId('verdict')).not.toHaveText('Checking…');
   await expect(doubt).toHaveCount(0);
 });
+
+test('a document whose collection was forgotten says "Not checked" and where to open it, with nothing spinning', async ({ page, host }) => {
+  await openApp(page, host);
+  await page.getByRole('button', { name: 'Collections' }).first().click();
+  await page.getByRole('button', { name: 'Forget' }).click();
+  await expect(page.getByText('No collection yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Review' }).click();
+
+  const missing = page.getByTestId('collection-missing');
+  await expect(missing).toContainText('no longer open in this workspace');
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'unchecked');
+  await expect(page.getByTestId('verdict')).toHaveText('Not checked');
+  await expect(page.getByTestId('plan-summary')).toHaveText('Not checked, so nothing to plan yet.');
+  await expect(page.getByTestId('checking-combinations')).toHaveCount(0);
+  // One message, not the raw error beside it, and nothing computed against the forgotten collection.
+  await expect(page.getByText('That collection is not open in this workspace')).toHaveCount(0);
+  await expect(page.getByTestId('fuzzy-rank')).toHaveCount(0);
+  await expect(page.getByTestId('statusbar')).not.toContainText('phrases checked');
+
+  await missing.getByRole('button', { name: 'Collections' }).click();
+  await expect(page.getByRole('heading', { name: 'Open a collection file' })).toBeVisible();
+});

@@ -13,7 +13,7 @@ import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { verdict } from '../../shared/linkage/verdict.js';
 import { findingsOf } from '../../shared/review/findings.js';
 import { call } from '../api/client.js';
-import { decisionQueries, documentQueries } from '../api/queries.js';
+import { collectionQueries, decisionQueries, documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { updateJob } from '../jobs/job-store.js';
 import { ExportDialog } from './ExportDialog.js';
@@ -45,6 +45,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const text = editing ? autosave.draft : document.text;
   const detection = useDetection(document.id, text, document.settings, editing);
   const decisions = useQuery(decisionQueries.list(document.id));
+  const collections = useQuery(collectionQueries.list());
   const suggestions = useQuery(documentQueries.suggestions(document.id));
   const decisionsKey = (decisions.data ?? []).map((d) => `${d.id}:${d.start}`).join(',');
   const plan = usePlan(
@@ -133,6 +134,12 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   };
   const ready = detection.status === 'ready';
   const remaining = ready && detection.result !== undefined ? detection.result.minimal.length + detection.result.combinations.length : null;
+  // A check that failed is "not checked", never "checking" (nothing is running) and never clean.
+  const verdictState: 'unchecked' | 'checking' | 'clean' | 'linkable' =
+    detection.status === 'unavailable' ? 'unchecked' : !ready || detection.result === undefined ? 'checking' : remaining === 0 ? 'clean' : 'linkable';
+  // The collection was forgotten since the document was opened: say so, and where to go.
+  const collectionMissing =
+    document.settings.collectionPath !== null && collections.data !== undefined && !collections.data.some((c) => c.path === document.settings.collectionPath);
   const count = !ready ? '…' : view === 'plan' ? (plan.plan === undefined ? '…' : String(plan.plan.runs.length)) : String(findings.length);
 
   return (
@@ -157,18 +164,29 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
         <div className="row">
           {document.settings.collectionPath !== null && (
             <span
-              className={`verdict ${!ready ? 'checking' : remaining === 0 ? 'clean' : 'linkable'}`}
+              className={`verdict ${verdictState === 'unchecked' ? 'checking' : verdictState}`}
               data-testid="verdict"
-              data-verdict={!ready ? 'checking' : remaining === 0 ? 'clean' : 'linkable'}
+              data-verdict={verdictState}
               role="status"
             >
-              {!ready || detection.result === undefined ? 'Checking…' : verdict(detection.result)}
+              {verdictState === 'unchecked' ? 'Not checked' : verdictState === 'checking' ? 'Checking…' : verdict(detection.result!)}
             </span>
           )}
-          <FuzzyRankChip document={document} text={detection.resultText ?? document.text} />
+          {!collectionMissing && <FuzzyRankChip document={document} text={detection.resultText ?? document.text} />}
           <SourceDoubtChip document={document} onReview={() => setTab('settings')} />
         </div>
-        <ErrorBanner error={error ?? detection.error} onDismiss={() => setError(null)} />
+        <ErrorBanner error={error ?? (collectionMissing ? null : detection.error)} onDismiss={() => setError(null)} />
+        {collectionMissing && (
+          <div className="banner" role="alert" data-testid="collection-missing">
+            <p>
+              Not checked: this document&apos;s collection ({document.settings.collectionPath}) is no longer open in this workspace. Open it again on the
+              Collections screen, or choose another collection in Settings.
+            </p>
+            <button type="button" className="link" onClick={onOpenCollections}>
+              Collections
+            </button>
+          </div>
+        )}
         {document.settings.collectionPath === null && (
           <div className="banner" role="alert">
             <p>Choose the collection this document must not link to (Settings tab), or create one first.</p>
@@ -206,7 +224,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
               <span className="spinner" /> Checked {Math.floor((100 * detection.partial.uncheckedFrom) / Math.max(1, text.length))} % of the text…
             </span>
           )}
-          {detection.result !== undefined && detection.partial === undefined && (
+          {detection.result !== undefined && detection.partial === undefined && detection.status !== 'unavailable' && (
             <span>
               {detection.result.summary.tokens.toLocaleString()} words · {detection.result.summary.ngrams.toLocaleString()} phrases checked in{' '}
               {Math.round(detection.result.milliseconds)} ms

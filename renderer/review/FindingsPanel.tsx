@@ -87,7 +87,9 @@ export function FindingsPanel(props: Props) {
       </div>
       {view === 'plan' && (
         <div className="plan-summary" data-testid="plan-summary" role="status">
-          {status !== 'ready' ? (
+          {status === 'unavailable' ? (
+            <span className="muted">Not checked, so nothing to plan yet.</span>
+          ) : status !== 'ready' ? (
             <span className="muted">Checking…</span>
           ) : plan.status === 'failed' ? (
             <span className="warn">The plan could not be made: {plan.error instanceof Error ? plan.error.message : String(plan.error)}</span>
@@ -160,7 +162,7 @@ export function FindingsPanel(props: Props) {
           No linkable phrases.
         </p>
       )}
-      {status !== 'ready' && items.length === 0 && <p className="muted small">Checking…</p>}
+      {status === 'checking' && items.length === 0 && <p className="muted small">Checking…</p>}
       <ul className="findings" ref={list} aria-label={view === 'plan' ? 'Planned words' : 'Linkable phrases'} data-testid="findings">
         {items.map((item, index) => (
           <li key={item.id} data-testid={view === 'plan' ? 'planned-run' : 'finding'}>

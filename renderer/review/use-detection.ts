@@ -96,7 +96,8 @@ export function useDetection(documentId: string, text: string, settings: ReviewS
     result: (final ?? best)?.result,
     resultText: (final ?? best)?.text,
     status,
-    checkingCombinations: enabled && full === undefined && !jobFailed,
+    // Not while a check has failed: nothing is running then, and a spinner would say otherwise.
+    checkingCombinations: enabled && full === undefined && error === null,
     partial: final === undefined ? partial : undefined,
     error,
   };
