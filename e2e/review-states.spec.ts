@@ -184,6 +184,12 @@ test('a document whose collection was forgotten says "Not checked" and where to 
   await expect(page.getByTestId('fuzzy-rank')).toHaveCount(0);
   await expect(page.getByTestId('statusbar')).not.toContainText('phrases checked');
 
+  // The export says it cannot go ahead, rather than waiting for a check that will not come.
+  await page.getByRole('button', { name: 'Export…' }).click();
+  await expect(page.getByTestId('export-unchecked')).toContainText('cannot be exported');
+  await expect(page.getByTestId('export-checking')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
   await missing.getByRole('button', { name: 'Collections' }).click();
   await expect(page.getByRole('heading', { name: 'Open a collection file' })).toBeVisible();
 });

@@ -137,7 +137,12 @@ export function ExportDialog({ document, detection, onClose }: { document: Revie
               </label>
             ))}
           </fieldset>
-          {gate === null ? (
+          {gate === null && detection.status === 'unavailable' ? (
+            <p className="warn" data-testid="export-unchecked">
+              The text could not be checked{detection.error instanceof Error ? ` (${detection.error.message})` : ''}, so it cannot be exported. Close this, and
+              see the message above the text.
+            </p>
+          ) : gate === null ? (
             <p className="muted" data-testid="export-checking">
               <span className="spinner" /> Checking the current text before export…
             </p>
