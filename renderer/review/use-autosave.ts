@@ -81,8 +81,8 @@ export function useAutosave(document: ReviewDocument, onError: (error: unknown) 
   }, [save]);
 
   // Closing or reloading the page with typing not yet saved: save it now, and in the browser
-  // ask first, as web pages do. Electron closes a window silently instead of asking when
-  // beforeunload is cancelled, so there the save alone goes out. Leaving the document (the
+  // ask first, as web pages do. Electron shows no question when beforeunload is cancelled:
+  // it just keeps the window open, so there the save alone goes out. Leaving the document (the
   // cleanup: another one chosen, or it was removed) saves what is pending at once too,
   // instead of dropping it with the timer.
   useEffect(() => {
