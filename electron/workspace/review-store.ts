@@ -271,6 +271,8 @@ export class ReviewStore {
    * foreign keys cascade), and erases its text from the workspace's files: secure_delete
    * overwrites the freed pages, and the checkpoint moves the write-ahead log into the
    * database and empties it, so no earlier page image of the text stays behind there.
+   * (This process holds the workspace's only connection; a second app on the same
+   * workspace reading at that moment would delay the emptying to the next checkpoint.)
    * The record of its exports stays (folders, files, reviewer; never text).
    */
   delete(documentId: string): void {
