@@ -4,6 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { AppError } from '../../shared/errors.js';
+import { EXIT } from '../cli/exit-codes.js';
 import { modelFolders } from '../rewriter/model-manager.js';
 import { appVersion } from '../runtime/app-version.js';
 import { defaultWorkspaceFolder } from '../runtime/workspace-folder.js';
@@ -11,30 +13,49 @@ import { AppServices } from '../services/app-services.js';
 import { seedDemo } from '../services/demo.js';
 import { defaultRendererFolder, startHost } from './host-server.js';
 
-const { values } = parseArgs({
-  options: {
-    workspace: { type: 'string' },
-    demo: { type: 'string' },
-    port: { type: 'string' },
-    'export-folder': { type: 'string' },
-    renderer: { type: 'string' },
-    json: { type: 'boolean' },
-  },
-});
+/** Ends the host with a message the clerk can act on (a damaged workspace, a port in use, a bad option), without a stack trace. */
+function fail(message: string, code: number): never {
+  process.stderr.write(`unlinkable: ${message}\n`);
+  process.exit(code);
+}
+
+const OPTIONS = {
+  workspace: { type: 'string' },
+  demo: { type: 'string' },
+  port: { type: 'string' },
+  'export-folder': { type: 'string' },
+  renderer: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+try {
+  ({ values } = parseArgs({ options: OPTIONS }));
+} catch (error) {
+  fail(`${(error as Error).message}. Options: --workspace DIR, --demo DIR, --port N, --export-folder DIR, --renderer DIR, --json.`, EXIT.usage);
+}
+const port = values.port === undefined ? 0 : Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port takes a port number (0 to 65535), not "${values.port}".`, EXIT.usage);
 
 const workspaceFolder = values.workspace ?? defaultWorkspaceFolder();
-const services = new AppServices({
-  workspaceFolder,
-  shell: 'browser',
-  version: appVersion(),
-  exportFolder: values['export-folder'],
-  // models/ of the checkout (beside dist/ or electron/), then the workspace's models folder.
-  modelFolders: modelFolders({
-    packaged: false,
-    appRoot: fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../..' : '..', import.meta.url)),
-    userData: workspaceFolder,
-  }),
-});
+let services: AppServices;
+try {
+  services = new AppServices({
+    workspaceFolder,
+    shell: 'browser',
+    version: appVersion(),
+    exportFolder: values['export-folder'],
+    // models/ of the checkout (beside dist/ or electron/), then the workspace's models folder.
+    modelFolders: modelFolders({
+      packaged: false,
+      appRoot: fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../..' : '..', import.meta.url)),
+      userData: workspaceFolder,
+    }),
+  });
+} catch (error) {
+  // A damaged, foreign or newer workspace, or a folder that cannot be made: the message says what to do.
+  if (error instanceof AppError) fail(error.message, EXIT.input);
+  throw error;
+}
 if (values.demo !== undefined) {
   try {
     await seedDemo(services, values.demo);
@@ -43,11 +64,14 @@ if (values.demo !== undefined) {
   }
 }
 services.loadRecentCollection();
-const host = await startHost({
-  services,
-  rendererFolder: values.renderer ?? defaultRendererFolder(import.meta.url),
-  port: values.port === undefined ? 0 : Number(values.port),
-});
+let host: Awaited<ReturnType<typeof startHost>>;
+try {
+  host = await startHost({ services, rendererFolder: values.renderer ?? defaultRendererFolder(import.meta.url), port });
+} catch (error) {
+  if ((error as { code?: string }).code === 'EADDRINUSE')
+    fail(`port ${port} is in use. Choose another with --port, or leave it out for a free one.`, EXIT.usage);
+  throw error;
+}
 
 if (values.json === true) process.stdout.write(`${JSON.stringify({ url: host.url, port: host.port, token: host.token })}\n`);
 else {

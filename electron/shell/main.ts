@@ -85,14 +85,22 @@ void app.whenReady().then(async () => {
   setupSessionSecurity(session.defaultSession);
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, packaged: app.isPackaged })));
   serveRenderer(join(here, 'renderer'));
-  const services = new AppServices({
-    workspaceFolder: join(app.getPath('userData'), 'workspace'),
-    shell: 'electron',
-    version: app.getVersion(),
-    pickPaths,
-    modelFolders: modelFolders({ packaged: app.isPackaged, appRoot: join(here, '..'), userData: app.getPath('userData') }),
-    llmLauncher: utilityLauncher,
-  });
+  let services: AppServices;
+  try {
+    services = new AppServices({
+      workspaceFolder: join(app.getPath('userData'), 'workspace'),
+      shell: 'electron',
+      version: app.getVersion(),
+      pickPaths,
+      modelFolders: modelFolders({ packaged: app.isPackaged, appRoot: join(here, '..'), userData: app.getPath('userData') }),
+      llmLauncher: utilityLauncher,
+    });
+  } catch (error) {
+    // A damaged or newer workspace: say what to do (the message does) rather than start without a window.
+    dialog.showErrorBox('Unlinkable could not start', error instanceof Error ? error.message : String(error));
+    app.quit();
+    return;
+  }
   setupIpc(services, () => windows);
   const demo = demoFolder();
   if (demo !== undefined) await seedDemo(services, demo);
