@@ -103,7 +103,12 @@ void app.whenReady().then(async () => {
   }
   setupIpc(services, () => windows);
   const demo = demoFolder();
-  if (demo !== undefined) await seedDemo(services, demo);
+  // As in the browser host: demo data that cannot be set up must not keep the window from opening.
+  if (demo !== undefined) {
+    await seedDemo(services, demo).catch((error: unknown) =>
+      process.stderr.write(`unlinkable: the demo data could not be set up (${error instanceof Error ? error.message : String(error)}); starting without it.\n`),
+    );
+  }
   services.loadRecentCollection();
   createWindow();
   // Opening the app again brings the open window forward, out of the dock or taskbar if minimised.
