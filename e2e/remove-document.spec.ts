@@ -37,6 +37,8 @@ test('removing a document asks first, erases it from the workspace files, and su
   // Shown, then asked about: Cancel keeps it.
   await list.getByRole('button', { name: new RegExp(`^${REMOVED}`, 'u') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(REMOVED);
+  // The window's title names the document shown.
+  await expect(page).toHaveTitle(`${REMOVED} – Unlinkable`);
   await list.getByRole('button', { name: `Remove ${REMOVED} from the workspace` }).click();
   const dialog = page.getByTestId('remove-dialog');
   await expect(dialog).toContainText('cannot be undone');
@@ -55,6 +57,7 @@ test('removing a document asks first, erases it from the workspace files, and su
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(REMOVED);
   await expect(page.locator('.banner')).toHaveCount(0);
+  await expect(page).toHaveTitle(`${await page.getByRole('heading', { level: 1 }).textContent()} – Unlinkable`);
   expect(workspaceBytes()).not.toContain(stretch);
 
   await page.reload();

@@ -37,6 +37,14 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   /** The row chosen in the findings panel (its actions show); separate from the phrase focused in the text. */
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  // The window's title names the document under review, as desktop apps do (Electron takes the page's title).
+  useEffect(() => {
+    const previous = window.document.title;
+    window.document.title = `${document.title} – Unlinkable`;
+    return () => {
+      window.document.title = previous;
+    };
+  }, [document.title]);
   const [error, setError] = useState<unknown>(null);
   const [tab, setTab] = useState<Tab>('findings');
   const [view, setView] = useState<FindingsView>(() => (localStorage.getItem(VIEW) === 'phrases' ? 'phrases' : 'plan'));
