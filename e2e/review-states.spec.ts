@@ -193,3 +193,36 @@ test('a document whose collection was forgotten says "Not checked" and where to 
   await missing.getByRole('button', { name: 'Collections' }).click();
   await expect(page.getByRole('heading', { name: 'Open a collection file' })).toBeVisible();
 });
+
+test('k and N take effect when typed out (Enter or leaving the field), and an out-of-range value is refused beside the field', async ({ page, host }) => {
+  await openApp(page, host);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const k = page.getByRole('spinbutton', { name: /^k \(anonymity\)/u });
+  // Typed key by key: a field that took each keystroke made "15" into 25.
+  await k.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('15', { delay: 50 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('verdict')).toContainText('k=15', { timeout: 60_000 });
+
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('5000', { delay: 50 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('A whole number from 2 to 1000.')).toBeVisible();
+  await expect(page.getByTestId('verdict')).toContainText('k=15');
+  await expect(page.locator('.banner')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(k).toHaveValue('15');
+
+  // N commits on leaving the field, and is kept.
+  const n = page.getByRole('spinbutton', { name: 'Longest phrase in words' });
+  await n.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Longest phrase in words' })).toHaveValue('3');
+  await expect(page.getByRole('spinbutton', { name: /^k \(anonymity\)/u })).toHaveValue('15');
+});

@@ -10,6 +10,7 @@ import { collectionQueries, documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { useDebounced, type Detection } from './use-detection.js';
 import { useSourceSuggestions } from './use-source-suggestions.js';
+import { WholeNumberField } from './WholeNumberField.js';
 import { REDACTED } from '../../shared/review/redaction.js';
 
 /** Typed placeholders the clerk can choose instead of [REDACTED]. */
@@ -136,25 +137,18 @@ export function SettingsPanel({ document, detection }: { document: ReviewDocumen
       </label>
       <label>
         k (anonymity)
-        <input
-          type="number"
-          min={2}
-          max={1000}
-          value={settings.k}
-          onChange={(e) => Number(e.target.value) >= 2 && update({ k: Math.round(Number(e.target.value)) })}
-        />
+        <WholeNumberField value={settings.k} min={2} max={1000} onCommit={(k) => update({ k })} />
       </label>
       <label>
         Longest phrase (N)
         <span className="row">
-          <input
-            type="number"
+          <WholeNumberField
+            value={settings.maxN === 0 ? null : settings.maxN}
             min={1}
             max={64}
-            value={settings.maxN === 0 ? '' : settings.maxN}
             disabled={settings.maxN === 0}
-            onChange={(e) => Number(e.target.value) >= 1 && update({ maxN: Math.round(Number(e.target.value)) })}
-            aria-label="Longest phrase in words"
+            onCommit={(maxN) => update({ maxN })}
+            ariaLabel="Longest phrase in words"
           />
           <label className="row small">
             <input type="checkbox" checked={settings.maxN === 0} onChange={(e) => update({ maxN: e.target.checked ? 0 : 8 })} /> unbounded
