@@ -74,10 +74,13 @@ function createWindow(): void {
     },
   });
   windows.push(window);
-  if (placement.maximized) window.maximize();
   if (remembered) window.on('close', () => saveWindowState(userData, { bounds: window.getNormalBounds(), maximized: window.isMaximized() }));
   window.on('closed', () => windows.splice(windows.indexOf(window), 1));
-  window.once('ready-to-show', () => window.show());
+  // maximize() would also show the window, so it waits for the first paint like show() does.
+  window.once('ready-to-show', () => {
+    if (placement.maximized) window.maximize();
+    window.show();
+  });
   void window.loadURL(`${APP_ORIGIN}/index.html`);
 }
 
