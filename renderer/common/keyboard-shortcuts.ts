@@ -31,7 +31,7 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { keys: 'J', action: 'Next finding in the text' },
       { keys: 'K', action: 'Previous finding in the text' },
       { keys: 'E', action: 'Edit the text by hand' },
-      { keys: 'Esc', action: 'Stop editing' },
+      { keys: 'Esc', action: 'Stop editing (in the editor)' },
       { keys: 'Ctrl+Z', action: 'Undo' },
       { keys: 'Ctrl+Shift+Z', action: 'Redo' },
     ],
