@@ -36,6 +36,15 @@ export function resolveSources(services: AppServices, sources: RequestOf<'collec
   });
 }
 
+/**
+ * Once an import is in the collection file, its uploaded copies have served: they go at
+ * once rather than at a start a day later. A failed or cancelled import keeps them, so the
+ * clerk can try again without choosing the files again.
+ */
+function removeImportedUploads(services: AppServices, sources: RequestOf<'collections:create'>['sources']): void {
+  for (const source of sources) if (source.kind === 'upload') services.uploads.remove(source.uploadId);
+}
+
 function slug(name: string): string {
   const base = name
     .normalize('NFKC')
@@ -113,6 +122,7 @@ export function collectionHandlers(services: AppServices): CollectionHandlers {
       return services.jobs.start('collection-create', async (context) => {
         const report = await runImport(services, 'create', { path, inputs, name }, context);
         const collection = await rememberFromEngine(services, path);
+        removeImportedUploads(services, sources);
         return { collection, report };
       });
     },
@@ -122,6 +132,7 @@ export function collectionHandlers(services: AppServices): CollectionHandlers {
       return services.jobs.start('collection-add', async (context) => {
         const report = await runImport(services, 'add', { path, inputs, replace }, context);
         const collection = await rememberFromEngine(services, path);
+        removeImportedUploads(services, sources);
         return { collection, report };
       });
     },
