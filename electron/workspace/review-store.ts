@@ -269,15 +269,19 @@ export class ReviewStore {
   /**
    * Removes a document with its versions, suggestions, decisions and change records (the
    * foreign keys cascade), and erases its text from the workspace's files: secure_delete
-   * overwrites the freed pages, and the checkpoint moves the write-ahead log into the
-   * database and empties it, so no earlier page image of the text stays behind there.
-   * (This process holds the workspace's only connection; a second app on the same
-   * workspace reading at that moment would delay the emptying to the next checkpoint.)
-   * The record of its exports stays (folders, files, reviewer; never text).
+   * overwrites the freed pages, VACUUM drops any free page left from before, and the
+   * checkpoint moves the write-ahead log into the database and empties it, so no earlier
+   * page image of the text stays behind there. (This process holds the workspace's only
+   * connection; a second app on the same workspace reading at that moment would delay the
+   * emptying to the next checkpoint.) The record of its exports stays (folders, files,
+   * reviewer; never text).
    */
   delete(documentId: string): void {
     this.row(documentId);
     this.db.prepare('DELETE FROM documents WHERE id = ?').run(documentId);
+    // VACUUM rewrites the file without its free pages, which in a workspace made before
+    // secure_delete was on may still hold text of earlier versions (typing rewrites its open one).
+    this.db.exec('VACUUM');
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 

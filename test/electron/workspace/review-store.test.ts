@@ -148,6 +148,24 @@ describe('removing a document', () => {
     expect(bytes).toContain('Keptword399');
     expect(new ReviewStore(openWorkspaceDatabase(folder)).get(kept.id).text).toBe(secret('Keptword'));
   });
+
+  it('also clears text freed before secure_delete was on (a workspace from an earlier version)', () => {
+    const { folder, db, reviews } = stores();
+    db.pragma('secure_delete = OFF');
+    const typed = reviews.create({ title: 'typed', text: 'Opening words.', origin: 'test', originalId: null, settings });
+    // Typing rewrites its open version in place, freeing the pages of the words it replaced.
+    const longer = (word: string): string => Array.from({ length: 300 }, (_, i) => `${word}${i}`).join(' ');
+    const first = reviews.edit(typed.id, typed.versionId, longer('Overtypedword'), 'manual', 'typing');
+    reviews.edit(typed.id, first.versionId, longer('Finalword'), 'manual', 'typing');
+    const other = reviews.create({ title: 'other', text: 'Another document.', origin: 'test', originalId: null, settings });
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(fileBytes(folder)).toContain('Overtypedword299');
+    db.pragma('secure_delete = ON');
+
+    reviews.delete(other.id);
+    expect(fileBytes(folder)).not.toContain('Overtypedword');
+    expect(reviews.get(typed.id).text).toBe(longer('Finalword'));
+  });
 });
 
 describe('suggestions', () => {
