@@ -2,16 +2,11 @@
  * The list of keyboard shortcuts, opened with ? or the top bar's button. A native modal
  * dialog: it traps focus, Esc closes it, and focus returns to where it was.
  */
-import { useEffect, useRef } from 'react';
 import { SHORTCUT_GROUPS } from './keyboard-shortcuts.js';
+import { useModalDialog } from './use-modal-dialog.js';
 
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.showModal();
-    return () => opener?.focus();
-  }, []);
+  const dialog = useModalDialog();
   return (
     <dialog ref={dialog} onClose={onClose} aria-labelledby="shortcuts-title" data-testid="shortcuts-dialog" className="shortcuts">
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>

@@ -7,12 +7,13 @@
  * without asking.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_POLICY, type ExportResult, type ReviewDocument } from '../../shared/ipc/types.js';
 import { releaseGate } from '../../shared/review/release-gate.js';
 import { ApiError, call } from '../api/client.js';
 import { appQueries, collectionQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { useModalDialog } from '../common/use-modal-dialog.js';
 import type { Detection } from './use-detection.js';
 import { useSourceSuggestions } from './use-source-suggestions.js';
 
@@ -21,7 +22,7 @@ type Format = 'txt' | 'json' | 'html' | 'docx';
 const FORMATS: Record<Format, string> = { txt: 'Text (.txt)', json: 'Report (.json)', html: 'Review log to print and sign (.html)', docx: 'Word (.docx)' };
 
 export function ExportDialog({ document, detection, onClose }: { document: ReviewDocument; detection: Detection; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const queryClient = useQueryClient();
   const info = useQuery(appQueries.info());
   const collections = useQuery(collectionQueries.list());
@@ -40,10 +41,6 @@ export function ExportDialog({ document, detection, onClose }: { document: Revie
   const [justification, setJustification] = useState('');
   const [result, setResult] = useState<ExportResult | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const ready = detection.status === 'ready' && detection.result !== undefined && detection.resultText === document.text;
   const remaining = ready ? detection.result!.minimal.length + detection.result!.combinations.length : null;

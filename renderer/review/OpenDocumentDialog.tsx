@@ -3,25 +3,22 @@
  * record of a JSONL file.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { call, fileToBase64 } from '../api/client.js';
 import { appQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { useModalDialog } from '../common/use-modal-dialog.js';
 
 type Records = { id: string; originalId: string | null; characters: number }[];
 
 export function OpenDocumentDialog({ onOpened, onClose }: { onOpened: (document: ReviewDocument) => void; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const info = useQuery(appQueries.info());
   const [title, setTitle] = useState('Pasted document');
   const [text, setText] = useState('');
   const [upload, setUpload] = useState<{ uploadId: string; name: string; records: Records | null } | null>(null);
   const [recordId, setRecordId] = useState('');
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const open = useMutation({
     mutationFn: (source: Parameters<typeof call<'documents:open'>>[1]['source']) => call('documents:open', { source, collectionPath: null }),

@@ -4,16 +4,13 @@
  * overwrites them, ReviewStore.delete); files already exported stay where they were written.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import type { ReviewDocumentSummary } from '../../shared/ipc/types.js';
 import { call } from '../api/client.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { useModalDialog } from '../common/use-modal-dialog.js';
 
 export function RemoveDocumentDialog({ document, onRemoved, onClose }: { document: ReviewDocumentSummary; onRemoved: () => void; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
+  const dialog = useModalDialog();
   const remove = useMutation({
     mutationFn: () => call('documents:delete', { documentId: document.id }),
     onSuccess: () => {
