@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { appQueries } from '../api/queries.js';
 import { CollectionsScreen } from '../collections/CollectionsScreen.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { keyIsForFieldOrDialog } from '../common/keyboard-shortcuts.js';
 import { ShortcutsDialog } from '../common/ShortcutsDialog.js';
 import { JobProgress } from '../jobs/JobProgress.js';
 import { useFollowedJob } from '../jobs/use-followed-job.js';
@@ -15,12 +16,6 @@ import { ModelScreen } from '../models/ModelScreen.js';
 import { ReviewScreen } from '../review/ReviewScreen.js';
 
 type Screen = 'review' | 'collections' | 'model';
-
-/** True when a key press belongs to a text field or to an open dialog, not to the app's shortcuts. */
-function typingOrInDialog(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('dialog[open]') !== null;
-}
 
 export function App() {
   const [screen, setScreen] = useState<Screen>('review');
@@ -31,7 +26,7 @@ export function App() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !typingOrInDialog(event.target)) {
+      if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !keyIsForFieldOrDialog(event.target)) {
         event.preventDefault();
         setShowingShortcuts(true);
       }

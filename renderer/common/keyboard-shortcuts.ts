@@ -51,3 +51,12 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     shortcuts: [{ keys: '← →', action: 'Previous / next tab' }],
   },
 ];
+
+/**
+ * True when a key press belongs to a text field or to an open dialog, not to the app's
+ * single-key shortcuts (J, K, E, ?…): the one guard every shortcut handler uses.
+ */
+export function keyIsForFieldOrDialog(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('dialog[open]') !== null;
+}

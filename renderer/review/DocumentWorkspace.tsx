@@ -15,6 +15,7 @@ import { findingsOf } from '../../shared/review/findings.js';
 import { call } from '../api/client.js';
 import { collectionQueries, decisionQueries, documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { keyIsForFieldOrDialog } from '../common/keyboard-shortcuts.js';
 import { updateJob } from '../jobs/job-store.js';
 import { ExportDialog } from './ExportDialog.js';
 import { FindingsPanel, type FindingsView, type Item } from './FindingsPanel.js';
@@ -116,9 +117,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
-      // A dialog (the export, the shortcuts list) has the keys while it is open.
-      if (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT' || exporting || target.closest('dialog[open]') !== null)
-        return;
+      // A text field or a dialog (the export, the shortcuts list) has the keys while it has the focus.
+      if (exporting || keyIsForFieldOrDialog(target)) return;
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
         event.preventDefault();
         if (event.shiftKey) redo();
