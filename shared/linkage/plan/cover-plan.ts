@@ -62,6 +62,15 @@
  *   cover's 56. Letting one such phrase through at a time, kept when the text re-detects
  *   clean, kept none: each alone made something link. The 53-word plan differs from the
  *   cover's in 12 of the 44 segments, words dropped in some and added in others.
+ * - a rule over a few witness documents W instead of one cover (2026-12-05, by reading the
+ *   53-word plan, not by planning): a kept tile is allowed when the documents of W that hold
+ *   it include a set from a fixed family every three of which meet. That is exact by the
+ *   same dynamic program and would reach the 53 words only if some small W witnessed every
+ *   triple of that plan's 82 tiles. It does not: over the 37,820 triples of their 60
+ *   distinct holder sets (repeats included), a greedy hitting set needs 34 documents, and
+ *   its first five leave 1,483 without a witness. The
+ *   let-through phrases are common enough that each triple has some holder, a different
+ *   one from triple to triple; the rule was not built.
  *
  * How far from the best plan of its kind (2026-12-05): bench/plan-bound/single-cover.ts
  * finds the fewest words any single-cover plan can change, exactly, over every document as
