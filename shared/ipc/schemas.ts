@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { MAX_BOUNDED_N, MAX_K } from '../linkage/settings.js';
 import { REDACTED } from '../review/redaction.js';
+import { REWRITE_BOUNDS } from './rewrite-bounds.js';
+
+export { REWRITE_BOUNDS };
 
 /** Bounds that keep a hostile payload from exhausting memory. */
 export const LIMITS = {
@@ -64,25 +67,12 @@ export const documentSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('path'), path, recordId: id.optional() }).strict(),
 ]);
 
-/** Bounds of the model's rewriting settings: the contract's, for the app and the CLI alike. */
-export const REWRITE_BOUNDS = {
-  temperature: { min: 0, max: 2 },
-  maxPasses: { min: 1, max: 10 },
-  fewShot: { min: 0, max: 4 },
-  maxTokens: { min: 8, max: 8192 },
-} as const;
-
 /** How the model rewrites: temperature, seed, passes, examples, answer length. */
 export const rewriteSettingsSchema = z
   .object({
     temperature: z.number().min(REWRITE_BOUNDS.temperature.min).max(REWRITE_BOUNDS.temperature.max),
     /** null: a new random seed each run (it is recorded). */
-    seed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1)
-      .nullable(),
+    seed: z.number().int().min(REWRITE_BOUNDS.seed.min).max(REWRITE_BOUNDS.seed.max).nullable(),
     maxPasses: z.number().int().min(REWRITE_BOUNDS.maxPasses.min).max(REWRITE_BOUNDS.maxPasses.max),
     /** Few-shot examples in the prompt (0–4). */
     fewShot: z.number().int().min(REWRITE_BOUNDS.fewShot.min).max(REWRITE_BOUNDS.fewShot.max),
