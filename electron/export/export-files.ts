@@ -4,8 +4,8 @@
  * the caller chooses to refuse, to pick new names, or to overwrite.
  */
 import { Document, Packer, Paragraph, TextRun } from 'docx';
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { makeFolder } from '../runtime/make-folder.js';
 
@@ -60,7 +60,52 @@ export function prepareFolder(folder: string): void {
 
 /** Writes a file atomically (temporary name, then rename), so a crash never leaves half a file. */
 export function writeAtomically(path: string, bytes: Buffer | string): void {
-  const temporary = `${path}.partial-${process.pid}`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, path);
+  writeAllOrNone([[path, bytes]]);
+}
+
+/** What went wrong writing `path`, said so that the clerk can act on it. */
+function writeFailure(error: unknown, path: string): AppError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const folder = dirname(path);
+  const name = basename(path);
+  const what =
+    code === 'EACCES' || code === 'EPERM'
+      ? `Unlinkable may not write in ${folder}`
+      : code === 'EROFS'
+        ? `${folder} is on a read-only disk`
+        : code === 'ENOSPC' || code === 'EDQUOT'
+          ? `The disk holding ${folder} is full`
+          : code === 'EISDIR'
+            ? `${name} in ${folder} is a folder`
+            : `${name} could not be written in ${folder} (${code ?? 'unknown error'})`;
+  return new AppError('forbidden', `${what}. Nothing was exported: no file of this export is left there. Choose another folder, or free space and try again.`, {
+    cause: error,
+  });
+}
+
+/**
+ * Writes every file or none: each goes to a temporary name first, and only once all are
+ * written are they renamed into place. Why: the text without its report (a full disk at
+ * the second file) would be a release with no record beside it, and the workspace records
+ * no export when this throws. A rename that fails removes the files already renamed; a
+ * file they replaced (the clerk chose to overwrite) is gone either way.
+ */
+export function writeAllOrNone(files: readonly (readonly [path: string, bytes: Buffer | string])[]): void {
+  const temporary = files.map(([path]) => `${path}.partial-${process.pid}`);
+  const placed: string[] = [];
+  let failedAt = '';
+  try {
+    files.forEach(([path, bytes], i) => {
+      failedAt = path;
+      writeFileSync(temporary[i]!, bytes);
+    });
+    files.forEach(([path], i) => {
+      failedAt = path;
+      renameSync(temporary[i]!, path);
+      placed.push(path);
+    });
+  } catch (error) {
+    for (const path of [...temporary, ...placed]) rmSync(path, { force: true });
+    throw writeFailure(error, failedAt);
+  }
 }

@@ -10,7 +10,7 @@ import { sourceDoubt } from '../../../shared/linkage/suggest-source.js';
 import { verdict } from '../../../shared/linkage/verdict.js';
 import { policyDifferences, releaseGate } from '../../../shared/review/release-gate.js';
 import { buildReport } from '../../export/export-report.js';
-import { docxBytes, plannedFiles, prepareFolder, safeBaseName, writeAtomically } from '../../export/export-files.js';
+import { docxBytes, plannedFiles, prepareFolder, safeBaseName, writeAllOrNone } from '../../export/export-files.js';
 import { reviewLogHtml } from '../../export/review-log.js';
 import { checkReason } from '../../workspace/decision-store.js';
 import { setPreference } from '../../workspace/workspace-db.js';
@@ -83,12 +83,14 @@ export function exportHandlers(services: AppServices): Pick<Handlers, 'export:ru
         kept: services.decisions.decisions(documentId),
         rewriting: services.runs.rewriteRuns(documentId),
       });
+      const contents: [string, Buffer | string][] = [];
       for (const [format, file] of files) {
-        if (format === 'txt') writeAtomically(file, document.text);
-        else if (format === 'json') writeAtomically(file, `${JSON.stringify(report, null, 2)}\n`);
-        else if (format === 'html') writeAtomically(file, reviewLogHtml(report));
-        else writeAtomically(file, await docxBytes(document.title, document.text));
+        if (format === 'txt') contents.push([file, document.text]);
+        else if (format === 'json') contents.push([file, `${JSON.stringify(report, null, 2)}\n`]);
+        else if (format === 'html') contents.push([file, reviewLogHtml(report)]);
+        else contents.push([file, await docxBytes(document.title, document.text)]);
       }
+      writeAllOrNone(contents);
       const written = [...files.values()];
       services.runs.addExport({ documentId, versionId: document.versionId, folder, files: written, justification: reason, reviewer: reviewer.trim() });
       setPreference(services.db, 'export-folder', folder);
