@@ -22,6 +22,7 @@ import { FindingsPanel, type FindingsView, type Item } from './FindingsPanel.js'
 import { FuzzyRankChip } from './FuzzyRankChip.js';
 import { HighlightedText, Legend } from './HighlightedText.js';
 import { mapFindings } from './map-findings.js';
+import { OverviewRuler } from './OverviewRuler.js';
 import { SidePanel, type Tab } from './SidePanel.js';
 import { SourceDoubtChip } from './SourceDoubtChip.js';
 import { TextEditor } from './TextEditor.js';
@@ -38,6 +39,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   /** The row chosen in the findings panel (its actions show); separate from the phrase focused in the text. */
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  // The text's scrolled frame, as state: the overview strip measures it once it exists.
+  const [textFrame, setTextFrame] = useState<HTMLDivElement | null>(null);
   // The window's title names the document under review, as desktop apps do (Electron takes the page's title).
   useEffect(() => {
     const previous = window.document.title;
@@ -70,6 +73,11 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   }, [detection.result, detection.resultText, text]);
   const planned = view === 'plan' && plan.planText === text ? plan.plan?.runs : undefined;
   const previews = (suggestions.data ?? []).filter((s) => s.status === 'pending');
+  // What the overview strip draws changes with these (a new object tells it to measure again).
+  const highlighted = useMemo(
+    () => ({ text: document.text, findings, planned, suggestions: suggestions.data }),
+    [document.text, findings, planned, suggestions.data],
+  );
   const setDocument = (updated: ReviewDocument) => queryClient.setQueryData(documentQueries.get(document.id).queryKey, updated);
 
   const run = useMutation({
@@ -203,21 +211,24 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             </button>
           </div>
         )}
-        <div className="text-frame">
-          {editing ? (
-            <TextEditor text={autosave.draft} findings={findings} onChange={autosave.change} onDone={stopEditing} />
-          ) : (
-            <HighlightedText
-              text={document.text}
-              findings={findings}
-              uncheckedFrom={detection.resultText === document.text ? detection.partial?.uncheckedFrom : undefined}
-              planned={planned}
-              previews={previews}
-              focusedId={focusedId}
-              onFocusFinding={setFocusedId}
-              onLeaveText={() => setFocusedId(null)}
-            />
-          )}
+        <div className="text-area">
+          <div className="text-frame" ref={setTextFrame}>
+            {editing ? (
+              <TextEditor text={autosave.draft} findings={findings} onChange={autosave.change} onDone={stopEditing} />
+            ) : (
+              <HighlightedText
+                text={document.text}
+                findings={findings}
+                uncheckedFrom={detection.resultText === document.text ? detection.partial?.uncheckedFrom : undefined}
+                planned={planned}
+                previews={previews}
+                focusedId={focusedId}
+                onFocusFinding={setFocusedId}
+                onLeaveText={() => setFocusedId(null)}
+              />
+            )}
+          </div>
+          {!editing && <OverviewRuler frame={textFrame} revision={highlighted} />}
         </div>
         {!editing && <Legend showPlan={planned !== undefined} />}
         <div className="statusbar" data-testid="statusbar">
