@@ -74,3 +74,45 @@ test('? lists the keyboard shortcuts; Esc closes the list, and ? typed into the 
   await expect(editor).toHaveValue(/\?$/u);
   await expect(dialog).toHaveCount(0);
 });
+
+test('Ctrl+F finds words in the text: every match marked, Enter and F3 step through them, Esc closes and gives the keys back', async ({
+  page,
+  host,
+}, testInfo) => {
+  await openApp(page, host);
+  const text = (await page.getByTestId('document-text').textContent()) ?? '';
+  const expected = text.match(/the\s+applicant/giu)?.length ?? 0;
+  expect(expected).toBeGreaterThan(2);
+  await page.getByTestId('document-text').locator('mark').first().focus();
+
+  await page.keyboard.press('Control+f');
+  const field = page.getByRole('searchbox', { name: 'Find in the text' });
+  await expect(field).toBeFocused();
+  await page.keyboard.type('THE applicant');
+  await expect(page.getByTestId('find-count')).toHaveText(`1 of ${expected}`);
+  const current = page.locator('mark.found-current');
+  await expect(current.first()).toBeInViewport();
+  const firstAt = Number(await current.first().getAttribute('data-start'));
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('find-count')).toHaveText(`2 of ${expected}`);
+  expect(Number(await current.first().getAttribute('data-start'))).toBeGreaterThan(firstAt);
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.press('Shift+Enter');
+  await expect(page.getByTestId('find-count')).toHaveText(`${expected} of ${expected}`);
+  await expect(current.first()).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('find.png') });
+
+  // F3 steps from outside the field too; J and K typed into the field are only text.
+  await page.getByTestId('document-text').locator('mark.found').first().focus();
+  await page.keyboard.press('F3');
+  await expect(page.getByTestId('find-count')).toHaveText(`1 of ${expected}`);
+  await field.focus();
+  await page.keyboard.type(' jk');
+  await expect(page.getByTestId('find-count')).toHaveText('No matches');
+  await expect(page.locator('mark.found')).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('find-bar')).toHaveCount(0);
+  await expect(page.getByTestId('document-text').locator('mark').first()).toBeFocused();
+});

@@ -31,6 +31,8 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { keys: 'J', action: 'Next finding in the text' },
       { keys: 'K', action: 'Previous finding in the text' },
       { keys: 'E', action: 'Edit the text by hand' },
+      { keys: 'Ctrl+F', action: 'Find in the text' },
+      { keys: 'F3', action: 'Next match (Shift+F3: previous; Enter and Shift+Enter in the find field)' },
       { keys: 'Esc', action: 'Stop editing (in the editor)' },
       { keys: 'Ctrl+Z', action: 'Undo' },
       { keys: 'Ctrl+Shift+Z', action: 'Redo' },

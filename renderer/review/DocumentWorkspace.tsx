@@ -18,6 +18,7 @@ import { ErrorBanner } from '../common/ErrorBanner.js';
 import { keyIsForFieldOrDialog } from '../common/keyboard-shortcuts.js';
 import { updateJob } from '../jobs/job-store.js';
 import { ExportDialog } from './ExportDialog.js';
+import { FindBar } from './FindBar.js';
 import { FindingsPanel, type FindingsView, type Item } from './FindingsPanel.js';
 import { FuzzyRankChip } from './FuzzyRankChip.js';
 import { HighlightedText, Legend } from './HighlightedText.js';
@@ -28,6 +29,7 @@ import { SourceDoubtChip } from './SourceDoubtChip.js';
 import { TextEditor } from './TextEditor.js';
 import { useAutosave } from './use-autosave.js';
 import { useDetection } from './use-detection.js';
+import { useFind } from './use-find.js';
 import { usePlan } from './use-plan.js';
 
 const VIEW = 'unlinkable-findings-view';
@@ -73,6 +75,11 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   }, [detection.result, detection.resultText, text]);
   const planned = view === 'plan' && plan.planText === text ? plan.plan?.runs : undefined;
   const previews = (suggestions.data ?? []).filter((s) => s.status === 'pending');
+  const find = useFind(document.text);
+  // The match shown is brought into view whenever it changes.
+  useEffect(() => {
+    if (find.open && find.shownIndex >= 0) textFrame?.querySelector('[data-found-current]')?.scrollIntoView({ block: 'center' });
+  }, [find.open, find.shownIndex, find.matches, textFrame]);
   // What the overview strip draws changes with these (a new object tells it to measure again).
   const highlighted = useMemo(
     () => ({ text: document.text, findings, planned, suggestions: suggestions.data }),
@@ -127,7 +134,13 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
       const target = event.target as HTMLElement;
       // A text field or a dialog (the export, the shortcuts list) has the keys while it has the focus.
       if (exporting || keyIsForFieldOrDialog(target)) return;
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f' && !editing) {
+        event.preventDefault();
+        find.show();
+      } else if (event.key === 'F3' && find.open && !editing) {
+        event.preventDefault();
+        find.step(event.shiftKey ? -1 : 1);
+      } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
         event.preventDefault();
         if (event.shiftKey) redo();
         else undo();
@@ -211,6 +224,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             </button>
           </div>
         )}
+        {find.open && !editing && <FindBar find={find} />}
         <div className="text-area">
           <div className="text-frame" ref={setTextFrame}>
             {editing ? (
@@ -222,6 +236,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
                 uncheckedFrom={detection.resultText === document.text ? detection.partial?.uncheckedFrom : undefined}
                 planned={planned}
                 previews={previews}
+                found={find.open ? find.matches : undefined}
+                currentFound={find.shownIndex}
                 focusedId={focusedId}
                 onFocusFinding={setFocusedId}
                 onLeaveText={() => setFocusedId(null)}

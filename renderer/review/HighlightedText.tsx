@@ -2,7 +2,8 @@
  * The document with its findings highlighted: singles in red (darker when fewer
  * documents hold them), combination members in amber, and on hover or focus the whole
  * combination outlined; the words of the edit plan boxed in violet; pending suggestions
- * previewed in place (the words struck through, the replacement after them); text a
+ * previewed in place (the words struck through, the replacement after them); matches of
+ * the find bar marked, the one shown more strongly; text a
  * paused check has not reached yet dimmed (use-detection.ts). Each
  * finding's first run can take focus, so findings can be reached from the list and the
  * keyboard. The tooltip says the exact phrase, its documents and its partners.
@@ -29,6 +30,9 @@ interface Props {
   /** Words of the edit plan (boxed). */
   readonly planned?: readonly Mark[];
   readonly previews?: readonly Preview[];
+  /** Matches of the find bar (ascending, not overlapping), and the index of the one shown. */
+  readonly found?: readonly Mark[];
+  readonly currentFound?: number;
   readonly focusedId: string | null;
   readonly onFocusFinding: (id: string) => void;
   readonly onLeaveText?: () => void;
@@ -36,12 +40,27 @@ interface Props {
 
 const covers = (marks: readonly Mark[] | undefined, start: number, end: number): number => (marks ?? []).findIndex((m) => m.start <= start && m.end >= end);
 
+/** The same for marks in ascending order, by binary search (a common word has thousands of matches). */
+function coversSorted(marks: readonly Mark[] | undefined, start: number, end: number): number {
+  if (marks === undefined) return -1;
+  let lo = 0;
+  let hi = marks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (marks[mid]!.start <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && marks[lo - 1]!.end >= end ? lo - 1 : -1;
+}
+
 export const HighlightedText = memo(function HighlightedText({
   text,
   findings,
   uncheckedFrom,
   planned,
   previews,
+  found,
+  currentFound,
   focusedId,
   onFocusFinding,
   onLeaveText,
@@ -51,7 +70,7 @@ export const HighlightedText = memo(function HighlightedText({
   const segments = useMemo(() => {
     // Plan and preview boundaries cut the text too, as zero-width pseudo-findings.
     const unchecked = uncheckedFrom === undefined ? [] : [{ start: uncheckedFrom, end: text.length }];
-    const extra = [...(planned ?? []), ...(previews ?? []), ...unchecked].map((m): Finding => ({
+    const extra = [...(planned ?? []), ...(previews ?? []), ...(found ?? []), ...unchecked].map((m): Finding => ({
       id: '',
       kind: 'single',
       start: m.start,
@@ -63,7 +82,7 @@ export const HighlightedText = memo(function HighlightedText({
     }));
     const cut = highlightSegments(text.length, [...findings, ...extra]);
     return cut.map((s) => ({ ...s, findings: s.findings.filter((f) => f < findings.length) }));
-  }, [text.length, findings, planned, previews, uncheckedFrom]);
+  }, [text.length, findings, planned, previews, found, uncheckedFrom]);
   const firstRun = useMemo(() => {
     const seen = new Set<number>();
     return segments.map((s) => {
@@ -111,7 +130,9 @@ export const HighlightedText = memo(function HighlightedText({
           const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
           // The replacement shows once, after the last run of the previewed words.
           const previewEnds = preview !== undefined && preview.end === segment.end;
-          if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
+          const foundIndex = coversSorted(found, segment.start, segment.end);
+          const isCurrent = foundIndex >= 0 && foundIndex === currentFound;
+          if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined && foundIndex < 0) {
             if (uncheckedFrom === undefined || segment.start < uncheckedFrom) return slice;
             return (
               <span key={segment.start} className="unchecked" data-testid="unchecked-text">
@@ -128,6 +149,8 @@ export const HighlightedText = memo(function HighlightedText({
             covering.some((f) => f.id === focusedId) ? 'focused' : '',
             inPlan ? 'planned' : '',
             preview !== undefined ? 'previewed' : '',
+            foundIndex >= 0 ? 'found' : '',
+            isCurrent ? 'found-current' : '',
           ].filter(Boolean);
           const combinationIds = covering.filter((f) => f.kind === 'combination').map((f) => `g${findings.indexOf(f)}`);
           const anchor = firstRun[i]!.length > 0 ? findings[firstRun[i]![0]!]! : undefined;
@@ -140,6 +163,7 @@ export const HighlightedText = memo(function HighlightedText({
               data-start={segment.start}
               data-findings={segment.findings.join(' ')}
               data-planned={inPlan ? '' : undefined}
+              data-found-current={isCurrent ? '' : undefined}
               data-combination={combinationIds.join(' ') || undefined}
               data-groups={segment.groups.map((g) => `g${g}`).join(' ') || undefined}
               aria-label={covering.length > 0 ? `${slice}: ${covering.flatMap(explainFinding).join(' ')}` : undefined}
