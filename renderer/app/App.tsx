@@ -39,6 +39,20 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // A file dropped where nothing takes it must not replace the app: a browser opens it in the
+  // tab (the Electron shell refuses navigation already). Only a file field keeps its own drop.
+  useEffect(() => {
+    const refuse = (event: DragEvent) => {
+      if (!(event.target instanceof HTMLInputElement && event.target.type === 'file')) event.preventDefault();
+    };
+    window.addEventListener('dragover', refuse);
+    window.addEventListener('drop', refuse);
+    return () => {
+      window.removeEventListener('dragover', refuse);
+      window.removeEventListener('drop', refuse);
+    };
+  }, []);
+
   return (
     <div className="app" data-state={info.isSuccess ? 'ready' : 'loading'}>
       <header className="topbar">

@@ -1,9 +1,10 @@
 /**
  * Opens a de-identified document for review: pasted text, a .txt or .md file, or one
- * record of a JSONL file.
+ * record of a JSONL file. A file dropped on the review screen comes in as `dropped` and
+ * is sent at once, as if chosen here.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { call, fileToBase64 } from '../api/client.js';
 import { appQueries } from '../api/queries.js';
@@ -12,7 +13,21 @@ import { useModalDialog } from '../common/use-modal-dialog.js';
 
 type Records = { id: string; originalId: string | null; characters: number }[];
 
-export function OpenDocumentDialog({ onOpened, onClose }: { onOpened: (document: ReviewDocument) => void; onClose: () => void }) {
+/** Files dropped on the review screen: the first is opened, and the dialog says how many were left. */
+export interface DroppedFiles {
+  readonly file: File;
+  readonly others: number;
+}
+
+export function OpenDocumentDialog({
+  onOpened,
+  onClose,
+  dropped,
+}: {
+  onOpened: (document: ReviewDocument) => void;
+  onClose: () => void;
+  dropped?: DroppedFiles;
+}) {
   const dialog = useModalDialog();
   const info = useQuery(appQueries.info());
   const [title, setTitle] = useState('Pasted document');
@@ -38,6 +53,13 @@ export function OpenDocumentDialog({ onOpened, onClose }: { onOpened: (document:
       if (uploaded.records === null) open.mutate({ kind: 'upload', uploadId: uploaded.uploadId });
     },
   });
+  // Sent once, even if the effect runs twice (React's development checks do that).
+  const sentDropped = useRef(false);
+  useEffect(() => {
+    if (dropped === undefined || sentDropped.current) return;
+    sentDropped.current = true;
+    send.mutate(dropped.file);
+  }, [dropped, send]);
   const pick = async () => {
     const picked = await call('dialog:pick', { purpose: 'document' });
     if (picked.paths[0] !== undefined) open.mutate({ kind: 'path', path: picked.paths[0] });
@@ -48,6 +70,12 @@ export function OpenDocumentDialog({ onOpened, onClose }: { onOpened: (document:
       <h2 id="open-title">Open a de-identified document</h2>
       <div className="stack">
         <ErrorBanner error={send.error ?? open.error} />
+        {dropped !== undefined && (
+          <p className="small" data-testid="dropped-file">
+            {send.isPending || open.isPending ? 'Opening' : 'Dropped'} {dropped.file.name}
+            {dropped.others > 0 && `; one document at a time, so the other ${dropped.others === 1 ? 'file was' : `${dropped.others} files were`} not opened`}.
+          </p>
+        )}
         <label className="stack">
           A file (.txt, .md, or a .jsonl / .jsonl.gz of records)
           <span className="row">

@@ -1,7 +1,8 @@
 /**
  * The review screen: the documents under review on the left, the selected one in the
  * middle with its panel on the right. The last document stays selected across reloads.
- * Each document can be removed from the workspace (after a confirmation).
+ * Each document can be removed from the workspace (after a confirmation). A file dropped
+ * on the screen opens in the Open dialog, as if chosen there.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,7 +10,7 @@ import type { ReviewDocumentSummary } from '../../shared/ipc/types.js';
 import { documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { DocumentWorkspace } from './DocumentWorkspace.js';
-import { OpenDocumentDialog } from './OpenDocumentDialog.js';
+import { OpenDocumentDialog, type DroppedFiles } from './OpenDocumentDialog.js';
 import { RemoveDocumentDialog } from './RemoveDocumentDialog.js';
 
 const SELECTED = 'unlinkable-selected-document';
@@ -19,6 +20,8 @@ export function ReviewScreen({ onOpenCollections }: { onOpenCollections: () => v
   const documents = useQuery(documentQueries.list());
   const [selected, setSelected] = useState<string | null>(() => localStorage.getItem(SELECTED));
   const [opening, setOpening] = useState(false);
+  const [dropped, setDropped] = useState<DroppedFiles | undefined>(undefined);
+  const [dragging, setDragging] = useState(false);
   const [removing, setRemoving] = useState<ReviewDocumentSummary | null>(null);
   const current = documents.data?.find((d) => d.id === selected) ?? documents.data?.[0];
   const document = useQuery({ ...documentQueries.get(current?.id ?? ''), enabled: current !== undefined });
@@ -28,7 +31,32 @@ export function ReviewScreen({ onOpenCollections }: { onOpenCollections: () => v
   }, [current]);
 
   return (
-    <div className="review" data-testid="review-screen">
+    <div
+      className="review"
+      data-testid="review-screen"
+      onDragOver={(event) => {
+        if (opening || !event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        setDragging(false);
+        const files = [...event.dataTransfer.files];
+        if (opening || files.length === 0) return;
+        event.preventDefault();
+        setDropped({ file: files[0]!, others: files.length - 1 });
+        setOpening(true);
+      }}
+    >
+      {dragging && (
+        <div className="drop-overlay" data-testid="drop-overlay" aria-hidden="true">
+          Drop a .txt, .md or .jsonl file to open it for review
+        </div>
+      )}
       <aside className="doclist" aria-label="Documents under review">
         <div className="row">
           <h2 style={{ flex: 1 }}>Documents</h2>
@@ -81,7 +109,11 @@ export function ReviewScreen({ onOpenCollections }: { onOpenCollections: () => v
       )}
       {opening && (
         <OpenDocumentDialog
-          onClose={() => setOpening(false)}
+          dropped={dropped}
+          onClose={() => {
+            setOpening(false);
+            setDropped(undefined);
+          }}
           onOpened={(opened) => {
             queryClient.setQueryData(documentQueries.get(opened.id).queryKey, opened);
             setSelected(opened.id);
