@@ -27,7 +27,7 @@ interface Props {
   readonly findings: readonly Finding[];
   /** Where the text not yet checked begins, while the check is partial (dimmed from there). */
   readonly uncheckedFrom?: number | undefined;
-  /** Words of the edit plan (boxed). */
+  /** Words of the edit plan (boxed), ascending and not overlapping, as the plan's runs are. */
   readonly planned?: readonly Mark[];
   readonly previews?: readonly Preview[];
   /** Matches of the find bar (ascending, not overlapping), and the index of the one shown. */
@@ -40,7 +40,7 @@ interface Props {
 
 const covers = (marks: readonly Mark[] | undefined, start: number, end: number): number => (marks ?? []).findIndex((m) => m.start <= start && m.end >= end);
 
-/** The same for marks in ascending order, by binary search (a common word has thousands of matches). */
+/** The same for marks in ascending order that do not overlap, by binary search (a long judgment has thousands). */
 function coversSorted(marks: readonly Mark[] | undefined, start: number, end: number): number {
   if (marks === undefined) return -1;
   let lo = 0;
@@ -125,7 +125,7 @@ export const HighlightedText = memo(function HighlightedText({
       >
         {segments.map((segment, i) => {
           const slice = text.slice(segment.start, segment.end);
-          const inPlan = covers(planned, segment.start, segment.end) >= 0;
+          const inPlan = coversSorted(planned, segment.start, segment.end) >= 0;
           const previewIndex = covers(previews, segment.start, segment.end);
           const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
           // The replacement shows once, after the last run of the previewed words.

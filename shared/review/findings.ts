@@ -54,7 +54,13 @@ export interface HighlightSegment {
   readonly groups: readonly number[];
 }
 
-/** Cuts the text into runs at every finding and member boundary. */
+/**
+ * Cuts the text into runs at every finding and member boundary. A finding covers run i
+ * (from point i to point i + 1) when it starts at or before point i and ends at or after
+ * point i + 1, so it is live from the first point at or after its start to the last point
+ * at or before its end: one sweep over the points, with each span added and removed once.
+ * (Testing every finding against every run took 40 s on a 37,000-word text.)
+ */
 export function highlightSegments(textLength: number, findings: readonly Finding[]): HighlightSegment[] {
   const cuts = new Set<number>([0, textLength]);
   findings.forEach((f) => {
@@ -66,17 +72,52 @@ export function highlightSegments(textLength: number, findings: readonly Finding
     }
   });
   const points = [...cuts].filter((p) => p >= 0 && p <= textLength).sort((a, b) => a - b);
+  const runs = Math.max(0, points.length - 1);
+  // Index of the first point ≥ value, and of the last point ≤ value.
+  const firstAtOrAfter = (value: number): number => {
+    let lo = 0;
+    let hi = points.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (points[mid]! < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const lastAtOrBefore = (value: number): number => firstAtOrAfter(value + 1) - 1;
+  // Per run, the spans that become live there and those that stop: finding index (covering) or group index.
+  const starts: { covering: number[]; groups: number[] }[] = Array.from({ length: runs + 1 }, () => ({ covering: [], groups: [] }));
+  const stops: { covering: number[]; groups: number[] }[] = Array.from({ length: runs + 1 }, () => ({ covering: [], groups: [] }));
+  const span = (start: number, end: number, index: number, list: 'covering' | 'groups') => {
+    const first = firstAtOrAfter(start);
+    const stop = lastAtOrBefore(end);
+    if (first >= stop) return;
+    starts[first]![list].push(index);
+    stops[stop]![list].push(index);
+  };
+  findings.forEach((f, index) => {
+    span(f.start, f.end, index, 'covering');
+    for (const m of f.members) span(m.start, m.end, index, 'groups');
+  });
+  const covering = new Set<number>();
+  // A finding is a group of a run while any of its members covers it (members may overlap).
+  const groupDepth = new Map<number, number>();
   const out: HighlightSegment[] = [];
-  for (let i = 0; i + 1 < points.length; i++) {
-    const start = points[i]!;
-    const end = points[i + 1]!;
-    const covering: number[] = [];
-    const groups: number[] = [];
-    findings.forEach((f, index) => {
-      if (f.start <= start && f.end >= end) covering.push(index);
-      if (f.members.some((m) => m.start <= start && m.end >= end)) groups.push(index);
+  for (let i = 0; i < runs; i++) {
+    for (const index of stops[i]!.covering) covering.delete(index);
+    for (const index of stops[i]!.groups) {
+      const depth = groupDepth.get(index)! - 1;
+      if (depth === 0) groupDepth.delete(index);
+      else groupDepth.set(index, depth);
+    }
+    for (const index of starts[i]!.covering) covering.add(index);
+    for (const index of starts[i]!.groups) groupDepth.set(index, (groupDepth.get(index) ?? 0) + 1);
+    out.push({
+      start: points[i]!,
+      end: points[i + 1]!,
+      findings: [...covering].sort((a, b) => a - b),
+      groups: [...groupDepth.keys()].sort((a, b) => a - b),
     });
-    out.push({ start, end, findings: covering, groups });
   }
   return out;
 }
