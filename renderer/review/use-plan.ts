@@ -2,6 +2,8 @@
  * The edit plan of the text on screen (the fewest words to change, or the paper's rule),
  * as a background job that a newer text supersedes. It starts only once the check of the
  * current text is final, and again when the clerk keeps a word (decisionsKey changes).
+ * A plan no longer wanted (another text, the Phrases view, another document) is cancelled:
+ * on a long judgment it runs for minutes, and the engine's time is the next check's.
  */
 import { useEffect, useState } from 'react';
 import type { PlanView, ReviewSettings } from '../../shared/ipc/types.js';
@@ -25,15 +27,23 @@ export function usePlan(documentId: string, text: string, settings: ReviewSettin
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
+    let jobId: string | undefined;
+    const cancelJob = (id: string) => void call('jobs:cancel', { jobId: id }).catch(() => undefined);
     call('detection:plan', { documentId, text, settings }).then(
       (job) => {
         updateJob(job);
-        if (!cancelled) setStarted({ key, jobId: job.id, text });
+        if (cancelled) cancelJob(job.id);
+        else {
+          jobId = job.id;
+          setStarted({ key, jobId: job.id, text });
+        }
       },
       (failure: unknown) => !cancelled && setError({ key, error: failure }),
     );
     return () => {
       cancelled = true;
+      // A job that already ended ignores the cancel.
+      if (jobId !== undefined) cancelJob(jobId);
     };
     // `key` covers the text, the settings and the decisions.
     // eslint-disable-next-line react-hooks/exhaustive-deps

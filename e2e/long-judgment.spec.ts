@@ -1,0 +1,60 @@
+/**
+ * A long judgment: its plan takes seconds (the six demo judgments as one text, about
+ * 5,000 words), and a plan no longer wanted must not keep the engine busy. Choosing the
+ * Phrases view, or another document, cancels it.
+ */
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, openApp, test, type Host } from './host-fixture.js';
+
+/** The state of a job, asked of the host as the page asks it. */
+async function jobState(page: Page, host: Host, jobId: string): Promise<string> {
+  const token = new URL(host.url).hash.replace(/^#token=/u, '');
+  return page.evaluate(
+    async ({ jobId, token }) => {
+      const response = await fetch('/api/invoke/jobs:get', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ jobId }),
+      });
+      return ((await response.json()) as { value: { state: string } }).value.state;
+    },
+    { jobId, token },
+  );
+}
+
+test('a plan no longer wanted is cancelled: on turning to the Phrases view, and on choosing another document', async ({ page, host }) => {
+  await openApp(page, host);
+  const text = readFileSync('demo/deidentified.jsonl', 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { text: string }).text)
+    .join('\n\n');
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await page.getByLabel('Title').fill('Six judgments');
+  await page.getByLabel('Pasted text').fill(text);
+  const planOfText = async (): Promise<string> => {
+    const response = await page.waitForResponse(
+      (r) => r.url().endsWith('/api/invoke/detection:plan') && (r.request().postDataJSON() as { text: string }).text.length === text.length,
+    );
+    return ((await response.json()) as { value: { id: string } }).value.id;
+  };
+  const planRequested = planOfText();
+  await page.getByRole('button', { name: 'Open pasted text' }).click();
+  const planJob = await planRequested;
+  await expect(page.getByTestId('findings-panel')).toContainText('Planning the fewest words to change');
+  expect(await jobState(page, host, planJob)).toBe('running');
+
+  await page.getByTestId('view-phrases').click();
+  await expect.poll(() => jobState(page, host, planJob), { timeout: 30_000 }).toBe('cancelled');
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready');
+
+  // Back to the plan, then to another document before it is done.
+  const secondRequested = planOfText();
+  await page.getByTestId('view-plan').click();
+  const secondJob = await secondRequested;
+  expect(await jobState(page, host, secondJob)).toBe('running');
+  await page.getByRole('button', { name: /^echr-001-78447-deid/u }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('echr-001-78447-deid');
+  await expect.poll(() => jobState(page, host, secondJob), { timeout: 30_000 }).toBe('cancelled');
+});
