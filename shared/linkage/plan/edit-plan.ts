@@ -29,7 +29,7 @@ import { detectionSteps, SegmentCache } from '../detect.js';
 import type { PhraseIndex } from '../phrase-index.js';
 import { resolveSettings, type DetectionSettings } from '../settings.js';
 import type { DetectionResult } from '../types.js';
-import { pruneTokens, solveHittingSet, type MemberKill } from './hitting-set.js';
+import { pruneTokensSteps, solveHittingSetSteps, type MemberKill } from './hitting-set.js';
 import type { TokenInterval } from './interval-stabbing.js';
 import { addConstraints, applyPlan, noConstraints, problemOf, runsOf, survivors, type Constraints } from './lazy-constraints.js';
 
@@ -230,7 +230,7 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
       planned = [...all].sort((a, b) => a - b);
       exact = false;
     } else {
-      const solution = solveHittingSet(problemOf(constraints, forbidden), {
+      const solution = yield* solveHittingSetSteps(problemOf(constraints, forbidden), {
         start: planned,
         ...(options.exactNodeLimit !== undefined && { exactNodeLimit: options.exactNodeLimit }),
         ...(options.memberKill !== undefined && { memberKill: options.memberKill }),
@@ -273,7 +273,7 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
     // as the last (measured on court judgments), so only one attempt is made.
     const attempts = rounds <= maxRounds / 2 ? Math.max(1, options.pruneAttempts ?? 10) : 1;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      const pruned = pruneTokens(problemOf(constraints, forbidden), planned, options.memberKill ?? 'word');
+      const pruned = yield* pruneTokensSteps(problemOf(constraints, forbidden), planned, options.memberKill ?? 'word');
       if (pruned.length >= planned.length) break;
       const candidate = applyPlan(text, tokens, pruned, settings.placeholderPattern, placeholder);
       rounds++;

@@ -10,7 +10,13 @@
  * Exact by branch and bound over which member each combination loses, when the search is
  * small; greedy (most combinations broken per new token) otherwise, with a lower bound
  * from disjoint constraints, so that the distance from optimal is known.
+ *
+ * The greedy loop, the bound and the pruning are steps that yield (shared/steps.ts): on a
+ * long judgment each takes seconds to minutes, and the engine's worker must keep answering
+ * checks, and hear a cancel, meanwhile. So nothing here is module state: two plans that
+ * interleave in one worker each carry their own kill rule.
  */
+import { runToEnd } from '../../steps.js';
 import { disjointIntervals, firstAtLeast, hitBy, stabIntervals, type TokenInterval } from './interval-stabbing.js';
 
 /** A combination: for each member, the intervals of all its occurrences in the text. */
@@ -57,13 +63,6 @@ export interface SolveOptions {
 
 export type MemberKill = 'whole' | 'word';
 
-let mode: MemberKill = 'whole';
-
-/** True when the member is killed by `sortedTokens` (see MemberKill). */
-function memberKilled(sortedTokens: readonly number[], member: readonly TokenInterval[]): boolean {
-  return member.every((interval) => (mode === 'whole' ? covers(sortedTokens, interval) : hitBy(sortedTokens, interval)));
-}
-
 /** True when a sorted token list holds every token of the interval. */
 function covers(sortedTokens: readonly number[], interval: TokenInterval): boolean {
   const low = firstAtLeast(sortedTokens, interval.first);
@@ -84,27 +83,36 @@ interface Kill {
   readonly intervals: readonly TokenInterval[];
 }
 
-function killOf(member: readonly TokenInterval[]): Kill {
-  return mode === 'whole' ? { forced: memberTokens(member), intervals: [] } : { forced: [], intervals: member };
+/** What killing a member means under one MemberKill. */
+interface KillRules {
+  /** True when the member is killed by `sortedTokens`. */
+  readonly memberKilled: (sortedTokens: readonly number[], member: readonly TokenInterval[]) => boolean;
+  readonly killOf: (member: readonly TokenInterval[]) => Kill;
+  /** A member kept words do not protect (some member must be killable, or the combination is unbreakable). */
+  readonly killable: (member: readonly TokenInterval[], forbidden: ReadonlySet<number>) => boolean;
+  readonly killed: (sortedTokens: readonly number[], combination: CombinationConstraint) => boolean;
 }
 
-function killed(sortedTokens: readonly number[], combination: CombinationConstraint): boolean {
-  return combination.members.some((member) => memberKilled(sortedTokens, member));
-}
-
-/** A member kept words do not protect (some member must be killable, or the combination is unbreakable). */
-function killable(member: readonly TokenInterval[], forbidden: ReadonlySet<number>): boolean {
-  if (mode === 'whole') return memberTokens(member).every((t) => !forbidden.has(t));
-  return member.every((interval) => !allForbidden(interval, forbidden));
+function killRules(mode: MemberKill): KillRules {
+  const memberKilled = (sortedTokens: readonly number[], member: readonly TokenInterval[]): boolean =>
+    member.every((interval) => (mode === 'whole' ? covers(sortedTokens, interval) : hitBy(sortedTokens, interval)));
+  return {
+    memberKilled,
+    killOf: (member) => (mode === 'whole' ? { forced: memberTokens(member), intervals: [] } : { forced: [], intervals: member }),
+    killable: (member, forbidden) =>
+      mode === 'whole' ? memberTokens(member).every((t) => !forbidden.has(t)) : member.every((interval) => !allForbidden(interval, forbidden)),
+    killed: (sortedTokens, combination) => combination.members.some((member) => memberKilled(sortedTokens, member)),
+  };
 }
 
 /** Valid lower bound: constraints that pairwise share no token each need a token of their own. */
-function lowerBoundOf(problem: HittingProblem, combinations: readonly CombinationConstraint[]): number {
+function* lowerBoundOf(problem: HittingProblem, combinations: readonly CombinationConstraint[]): Generator<void, number> {
   const packed = disjointIntervals(problem.intervals);
   const used: TokenInterval[] = [...packed];
   const overlaps = (a: TokenInterval, b: TokenInterval): boolean => a.first <= b.last && b.first <= a.last;
   let count = packed.length;
   for (const combination of combinations) {
+    yield;
     const support = combination.members.flat();
     if (support.some((interval) => used.some((u) => overlaps(u, interval)))) continue;
     used.push(...support);
@@ -115,14 +123,19 @@ function lowerBoundOf(problem: HittingProblem, combinations: readonly Combinatio
 
 /** Solves the problem (see the module comment). */
 export function solveHittingSet(problem: HittingProblem, options: SolveOptions = {}): HittingSolution {
-  mode = options.memberKill ?? 'word';
+  return runToEnd(solveHittingSetSteps(problem, options));
+}
+
+/** The same, as steps that yield (see the module comment). */
+export function* solveHittingSetSteps(problem: HittingProblem, options: SolveOptions = {}): Generator<void, HittingSolution> {
+  const rules = killRules(options.memberKill ?? 'word');
   const forbidden = problem.forbidden ?? new Set<number>();
   const base = stabIntervals(problem.intervals, new Set(), forbidden);
   let unbreakable = base.unbreakable.length;
   // A combination with no killable member cannot be broken; the others must be.
   const open: CombinationConstraint[] = [];
   for (const combination of problem.combinations) {
-    const members = combination.members.filter((member) => killable(member, forbidden));
+    const members = combination.members.filter((member) => rules.killable(member, forbidden));
     if (members.length === 0) unbreakable++;
     else open.push({ members });
   }
@@ -130,22 +143,26 @@ export function solveHittingSet(problem: HittingProblem, options: SolveOptions =
     for (let t = interval.first; t <= interval.last; t++) if (!forbidden.has(t)) return true;
     return false;
   });
-  const lowerBound = lowerBoundOf({ ...problem, intervals: breakable }, open);
+  const lowerBound = yield* lowerBoundOf({ ...problem, intervals: breakable }, open);
   if (open.length === 0) return { tokens: base.tokens, exact: true, lowerBound: base.tokens.length, unbreakable };
 
-  const exact = open.length <= (options.exactCombinationLimit ?? 10) ? exactSearch(breakable, open, forbidden, options.exactNodeLimit ?? 2_000) : undefined;
+  const exact =
+    open.length <= (options.exactCombinationLimit ?? 10) ? exactSearch(rules, breakable, open, forbidden, options.exactNodeLimit ?? 2_000) : undefined;
   if (exact !== undefined) return { tokens: exact, exact: true, lowerBound: exact.length, unbreakable };
   const start = (options.start ?? []).filter((t) => !forbidden.has(t));
-  const tokens = greedy(breakable, open, forbidden, start);
+  const tokens = yield* greedySteps(rules, breakable, open, forbidden, start);
   return { tokens, exact: tokens.length === lowerBound, lowerBound, unbreakable };
 }
 
 /** True when `sortedTokens` hits every interval and kills every combination. */
 export function breaksEverything(problem: HittingProblem, sortedTokens: readonly number[], memberKill: MemberKill = 'word'): boolean {
-  mode = memberKill;
+  return breaksAll(killRules(memberKill), problem, sortedTokens);
+}
+
+function breaksAll(rules: KillRules, problem: HittingProblem, sortedTokens: readonly number[]): boolean {
   const forbidden = problem.forbidden ?? new Set<number>();
   const intervalsOk = problem.intervals.every((interval) => hitBy(sortedTokens, interval) || allForbidden(interval, forbidden));
-  return intervalsOk && problem.combinations.every((c) => killed(sortedTokens, c) || c.members.every((m) => !killable(m, forbidden)));
+  return intervalsOk && problem.combinations.every((c) => rules.killed(sortedTokens, c) || c.members.every((m) => !rules.killable(m, forbidden)));
 }
 
 function allForbidden(interval: TokenInterval, forbidden: ReadonlySet<number>): boolean {
@@ -158,10 +175,17 @@ function allForbidden(interval: TokenInterval, forbidden: ReadonlySet<number>): 
  * and warm starts leave tokens that later choices made unnecessary.
  */
 export function pruneTokens(problem: HittingProblem, tokens: readonly number[], memberKill: MemberKill = 'word'): number[] {
+  return runToEnd(pruneTokensSteps(problem, tokens, memberKill));
+}
+
+/** The same, as steps that yield after each token tried. */
+export function* pruneTokensSteps(problem: HittingProblem, tokens: readonly number[], memberKill: MemberKill = 'word'): Generator<void, number[]> {
+  const rules = killRules(memberKill);
   let kept = [...tokens].sort((a, b) => a - b);
   for (const token of [...tokens].reverse()) {
+    yield;
     const without = kept.filter((t) => t !== token);
-    if (breaksEverything(problem, without, memberKill)) kept = without;
+    if (breaksAll(rules, problem, without)) kept = without;
   }
   return kept;
 }
@@ -179,6 +203,7 @@ function cost(intervals: readonly TokenInterval[], forced: ReadonlySet<number>, 
  * search needs more than `limit` nodes.
  */
 function exactSearch(
+  rules: KillRules,
   intervals: readonly TokenInterval[],
   combinations: readonly CombinationConstraint[],
   forbidden: ReadonlySet<number>,
@@ -186,20 +211,20 @@ function exactSearch(
 ): number[] | undefined {
   // Fewest members first: small branching near the root.
   const order = [...combinations].sort((a, b) => a.members.length - b.members.length);
-  let best: number[] = greedy(intervals, order, forbidden);
+  let best: number[] = runToEnd(greedySteps(rules, intervals, order, forbidden));
   let nodes = 0;
   const visit = (forced: ReadonlySet<number>, required: readonly TokenInterval[]): boolean => {
     if (++nodes > limit) return false;
     const tokens = cost(required, forced, forbidden);
     // Requiring more never lowers the cost: prune at the best so far.
     if (tokens.length >= best.length) return true;
-    const open = order.find((combination) => !killed(tokens, combination));
+    const open = order.find((combination) => !rules.killed(tokens, combination));
     if (open === undefined) {
       best = tokens;
       return true;
     }
     for (const member of open.members) {
-      const kill = killOf(member);
+      const kill = rules.killOf(member);
       if (!visit(new Set([...forced, ...kill.forced]), [...required, ...kill.intervals])) return false;
     }
     return true;
@@ -213,18 +238,20 @@ function exactSearch(
  * required is stabbed again from scratch, and that smaller set is kept when it still
  * breaks everything.
  */
-function greedy(
+function* greedySteps(
+  rules: KillRules,
   intervals: readonly TokenInterval[],
   combinations: readonly CombinationConstraint[],
   forbidden: ReadonlySet<number>,
   start: readonly number[] = [],
-): number[] {
+): Generator<void, number[]> {
   const forced = new Set<number>();
   const required: TokenInterval[] = [...intervals];
   const chosen = new Set([...start, ...stabIntervals(intervals, new Set(start), forbidden).tokens]);
   let sorted = [...chosen].sort((a, b) => a - b);
-  let open = combinations.filter((c) => !killed(sorted, c));
+  let open = combinations.filter((c) => !rules.killed(sorted, c));
   while (open.length > 0) {
+    yield;
     // Candidate members by their occurrence list (the same key sequence appears in many combinations).
     const candidates = new Map<string, { member: readonly TokenInterval[]; breaks: number }>();
     for (const combination of open) {
@@ -236,8 +263,11 @@ function greedy(
       }
     }
     let choice: { kill: Kill; score: number; added: number[] } | undefined;
+    let scored = 0;
     for (const { member, breaks } of candidates.values()) {
-      const kill = killOf(member);
+      // Scoring copies the chosen set: on a long judgment one pass over the candidates takes seconds.
+      if (++scored % 64 === 0) yield;
+      const kill = rules.killOf(member);
       const withForced = new Set([...chosen, ...kill.forced]);
       const added = [...kill.forced.filter((t) => !chosen.has(t)), ...stabIntervals(kill.intervals, withForced, forbidden).tokens];
       const score = breaks / Math.max(added.length, 0.5);
@@ -247,8 +277,8 @@ function greedy(
     required.push(...choice!.kill.intervals);
     for (const token of choice!.added) chosen.add(token);
     sorted = [...chosen].sort((a, b) => a - b);
-    open = open.filter((c) => !killed(sorted, c));
+    open = open.filter((c) => !rules.killed(sorted, c));
   }
   const restabbed = cost(required, forced, forbidden);
-  return restabbed.length < sorted.length && combinations.every((c) => killed(restabbed, c)) ? restabbed : sorted;
+  return restabbed.length < sorted.length && combinations.every((c) => rules.killed(restabbed, c)) ? restabbed : sorted;
 }

@@ -10,7 +10,7 @@ import type { TokenizedText } from '../../tokenizer/tokenize.js';
 import type { DetectionResult, PhraseLocation } from '../types.js';
 import type { CombinationConstraint, HittingProblem } from './hitting-set.js';
 import type { TokenInterval } from './interval-stabbing.js';
-import { keyOccurrences } from './occurrences.js';
+import { occurrenceFinder } from './occurrences.js';
 
 /** How a flagged combination becomes a constraint: its flagged member ('paper') or any member ('minimal'). */
 export type ConstraintRule = 'paper' | 'minimal';
@@ -62,6 +62,7 @@ export function addConstraints(
   // Redaction replaces whole tokens by placeholders, which are no tokens: the redacted text's tokens are the kept ones.
   if (result.summary.tokens !== kept.length) throw new Error(`The redacted text has ${result.summary.tokens} tokens, expected ${kept.length}.`);
   let added = 0;
+  let occurrencesOf: ((keys: readonly string[]) => TokenInterval[]) | undefined;
   const toOriginal = (location: PhraseLocation): TokenInterval => ({
     first: kept[location.tokenStart]!,
     last: kept[location.tokenStart + location.tokenLength - 1]!,
@@ -90,7 +91,8 @@ export function addConstraints(
         .sort()
         .join(' | ');
       if (constraints.combinations.has(key)) continue;
-      constraints.combinations.set(key, { members: members.map((m) => keyOccurrences(original, m.keys)), text: members.map((m) => m.text) });
+      occurrencesOf ??= occurrenceFinder(original);
+      constraints.combinations.set(key, { members: members.map((m) => occurrencesOf!(m.keys)), text: members.map((m) => m.text) });
       added++;
     }
   }

@@ -1,7 +1,7 @@
 /** The hitting-set solver against a brute-force minimum on random small instances. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { solveHittingSet } from '../../../../shared/linkage/plan/hitting-set.js';
+import { pruneTokensSteps, solveHittingSet, solveHittingSetSteps, type HittingProblem } from '../../../../shared/linkage/plan/hitting-set.js';
 import { stabIntervals } from '../../../../shared/linkage/plan/interval-stabbing.js';
 import { breaksAll, bruteMinimum, problemArb, toProblem } from '../../../helpers/hitting-set-reference.js';
 
@@ -43,6 +43,32 @@ describe('solveHittingSet', () => {
       forbidden: new Set([2, 3, 5]),
     });
     expect(solution).toMatchObject({ tokens: [], unbreakable: 2 });
+  });
+});
+
+describe('solveHittingSetSteps and pruneTokensSteps', () => {
+  /** Steps taken to the end, counted: each is a point where the engine's worker can answer a check or hear a cancel. */
+  function drive<T>(steps: Generator<void, T>): { value: T; pauses: number } {
+    for (let pauses = 0; ; pauses++) {
+      const next = steps.next();
+      if (next.done === true) return { value: next.value, pauses };
+    }
+  }
+
+  // 40 combinations of two one-word members each, none sharing a word: greedy, one kill per round.
+  const problem: HittingProblem = {
+    intervals: [],
+    combinations: Array.from({ length: 40 }, (_, i) => ({ members: [[{ first: 4 * i, last: 4 * i }], [{ first: 4 * i + 2, last: 4 * i + 2 }]] })),
+  };
+
+  it('pause in every round of the greedy search and for every token pruned, and give what the plain calls give', () => {
+    const solved = drive(solveHittingSetSteps(problem));
+    expect(solved.value).toEqual(solveHittingSet(problem));
+    expect(solved.value.tokens).toHaveLength(40);
+    expect(solved.pauses).toBeGreaterThanOrEqual(40);
+    const pruned = drive(pruneTokensSteps(problem, [...solved.value.tokens, 1, 3]));
+    expect(pruned.value).toEqual(solved.value.tokens);
+    expect(pruned.pauses).toBe(42);
   });
 });
 
