@@ -1,8 +1,9 @@
 /**
  * One document under review: the highlighted text (or the editor), its verdict and
  * status, undo and redo, export, and the side panel of findings (the edit plan, or every
- * phrase), suggestions, changes, settings and versions. Shortcuts: E edit, Esc leave
- * editing, J/K next/previous finding, Ctrl+Z / Ctrl+Shift+Z undo/redo (outside the editor).
+ * phrase), suggestions, changes, settings and versions; beside the text, the overview
+ * strip, and above it the find bar. Shortcuts: E edit, Esc leave editing, J/K next/previous
+ * finding, Ctrl+F find and F3 next match, Ctrl+Z / Ctrl+Shift+Z undo/redo (outside the editor).
  *
  * While a check of the text on screen is pending, nothing claims a result: the verdict,
  * the findings count and the export dialog all say "Checking…".
