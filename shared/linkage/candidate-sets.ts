@@ -14,6 +14,13 @@ export interface CombinationCandidate {
   readonly key?: string;
 }
 
+/**
+ * Most pair counts a search remembers beyond 4,096 candidates: a 37,000-word text had over
+ * 16.7 million, past what one Map can hold (V8 throws "Map maximum size exceeded"), and
+ * about 1 GB. Past the limit the cache starts again; a count is only ever recomputed.
+ */
+export const PAIR_CACHE_LIMIT = 1 << 20;
+
 /** Above glibc's largest dynamic mmap threshold (32 MiB on 64-bit; see mallopt(3)). */
 const SEPARATELY_MAPPED_BYTES = 33 * 1024 * 1024;
 /** Below this, an array comes from the heap whatever the threshold (glibc's default, 128 KiB). */
@@ -59,6 +66,7 @@ export class CandidateSets {
   constructor(
     readonly candidates: readonly CombinationCandidate[],
     k: number,
+    private readonly pairCacheLimit = PAIR_CACHE_LIMIT,
   ) {
     this.count = candidates.length;
     this.cap = Math.min(k, 254);
@@ -162,6 +170,11 @@ export class CandidateSets {
     return (this.bits[this.rowStart[r]! + (id >>> 5)]! & (1 << (id & 31))) !== 0;
   }
 
+  /** Pair counts remembered in the Map beyond 4,096 candidates (never above the limit). */
+  get cachedPairs(): number {
+    return this.pairCache instanceof Map ? this.pairCache.size : 0;
+  }
+
   /** |P(a) ∩ P(b)|, exact below k and k at or above it. */
   pairCount(a: number, b: number): number {
     const key = a < b ? a * this.count + b : b * this.count + a;
@@ -173,8 +186,10 @@ export class CandidateSets {
     for (const id of this.dense(small)) {
       if (this.has(other, id) && ++found >= this.cap) break;
     }
-    if (cache instanceof Map) cache.set(key, found);
-    else cache[key] = found;
+    if (cache instanceof Map) {
+      if (cache.size >= this.pairCacheLimit) cache.clear();
+      cache.set(key, found);
+    } else cache[key] = found;
     return found;
   }
 

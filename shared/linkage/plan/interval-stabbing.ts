@@ -46,6 +46,25 @@ export function stabIntervals(
   return { tokens: added.sort((a, b) => a - b), unbreakable };
 }
 
+/**
+ * The tokens stabIntervals(intervals, chosen, forbidden) adds, for a `chosen` already
+ * sorted: the greedy plan scores every candidate member this way each round, and copying
+ * and sorting thousands of chosen tokens per candidate made a long judgment's plan take
+ * minutes. Only the few tokens added here are kept apart.
+ */
+export function stabbedBeyond(intervals: readonly TokenInterval[], sortedChosen: readonly number[], forbidden: ReadonlySet<number>): number[] {
+  const sorted = [...intervals].sort((a, b) => a.last - b.last || b.first - a.first);
+  const added: number[] = [];
+  for (const interval of sorted) {
+    if (hitBy(sortedChosen, interval) || hitBy(added, interval)) continue;
+    let token = interval.last;
+    while (token >= interval.first && forbidden.has(token)) token--;
+    if (token < interval.first) continue;
+    insertSorted(added, token);
+  }
+  return added;
+}
+
 /** The index of the first token of a sorted list that is ≥ `value` (the list's length when none is). */
 export function firstAtLeast(sortedTokens: readonly number[], value: number): number {
   let low = 0;

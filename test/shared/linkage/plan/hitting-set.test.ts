@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pruneTokensSteps, solveHittingSet, solveHittingSetSteps, type HittingProblem } from '../../../../shared/linkage/plan/hitting-set.js';
-import { stabIntervals } from '../../../../shared/linkage/plan/interval-stabbing.js';
+import { stabbedBeyond, stabIntervals } from '../../../../shared/linkage/plan/interval-stabbing.js';
 import { breaksAll, bruteMinimum, problemArb, toProblem } from '../../../helpers/hitting-set-reference.js';
 
 describe('solveHittingSet', () => {
@@ -82,5 +82,22 @@ describe('stabIntervals', () => {
       ]),
     ).toEqual({ tokens: [3, 7], unbreakable: [] });
     expect(stabIntervals([{ first: 0, last: 3 }], new Set(), new Set([3]))).toEqual({ tokens: [2], unbreakable: [] });
+  });
+
+  it('adds what stabbedBeyond adds, given the chosen tokens sorted (the greedy search scores members that way)', () => {
+    const interval = fc.tuple(fc.nat(30), fc.nat(6)).map(([first, length]) => ({ first, last: first + length }));
+    fc.assert(
+      fc.property(
+        fc.array(interval, { maxLength: 12 }),
+        fc.uniqueArray(fc.nat(40), { maxLength: 10 }),
+        fc.uniqueArray(fc.nat(40), { maxLength: 10 }),
+        (intervals, chosen, forbidden) => {
+          const forbiddenSet = new Set(forbidden);
+          const sortedChosen = [...chosen].sort((a, b) => a - b);
+          expect(stabbedBeyond(intervals, sortedChosen, forbiddenSet)).toEqual(stabIntervals(intervals, new Set(chosen), forbiddenSet).tokens);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
