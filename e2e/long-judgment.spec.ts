@@ -58,3 +58,23 @@ test('a plan no longer wanted is cancelled: on turning to the Phrases view, and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('echr-001-78447-deid');
   await expect.poll(() => jobState(page, host, secondJob), { timeout: 30_000 }).toBe('cancelled');
 });
+
+test('a plan that runs long says so, and offers every phrase at once', async ({ page, host }) => {
+  await openApp(page, host);
+  // The six demo judgments twice: about 10,000 words, which plan for about half a minute here.
+  const six = readFileSync('demo/deidentified.jsonl', 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { text: string }).text)
+    .join('\n\n');
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await page.getByLabel('Title').fill('Twelve judgments');
+  await page.getByLabel('Pasted text').fill(`${six}\n\n${six}`);
+  await page.getByRole('button', { name: 'Open pasted text' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twelve judgments');
+  const hint = page.getByTestId('long-plan');
+  await expect(hint).toContainText('A long text can take minutes to plan.', { timeout: 60_000 });
+  await hint.getByRole('button', { name: 'See every phrase now' }).click();
+  await expect(page.getByTestId('view-phrases')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready');
+});
