@@ -96,7 +96,6 @@ test('Ctrl+F finds words in the text: every match marked, Enter and F3 step thro
 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('find-count')).toHaveText(`2 of ${expected}`);
-  // The count answers at once; the marks follow when React has time (useDeferredValue).
   await expect.poll(async () => Number(await current.first().getAttribute('data-start'))).toBeGreaterThan(firstAt);
   await page.keyboard.press('Shift+Enter');
   await page.keyboard.press('Shift+Enter');

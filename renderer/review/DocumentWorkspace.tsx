@@ -9,7 +9,7 @@
  * the findings count and the export dialog all say "Checking…".
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { verdict } from '../../shared/linkage/verdict.js';
 import { findingsOf } from '../../shared/review/findings.js';
@@ -79,15 +79,12 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const previews = useMemo(() => (suggestions.data ?? []).filter((s) => s.status === 'pending'), [suggestions.data]);
   const leaveText = useCallback(() => setFocusedId(null), []);
   const find = useFind(document.text);
-  // The field and its count answer at each key; marking thousands of matches in a long
-  // judgment follows when React has time (a 37,000-word text took seconds a key). The
-  // matches and the one shown are deferred together, so the mark shown is always theirs.
-  const findView = useMemo(() => ({ marks: find.open ? find.matches : undefined, shown: find.shownIndex }), [find.open, find.matches, find.shownIndex]);
-  const shownFind = useDeferredValue(findView);
-  // The match shown is brought into view once it is marked.
+  // The match shown is brought into view whenever it changes. (Deferring the marks with
+  // useDeferredValue kept typing quick on a 37,000-word text, but the scroll then raced the
+  // deferred render and, under load, left the match shown off screen.)
   useEffect(() => {
-    if (shownFind.marks !== undefined && shownFind.shown >= 0) textFrame?.querySelector('[data-found-current]')?.scrollIntoView({ block: 'center' });
-  }, [shownFind, textFrame]);
+    if (find.open && find.shownIndex >= 0) textFrame?.querySelector('[data-found-current]')?.scrollIntoView({ block: 'center' });
+  }, [find.open, find.shownIndex, find.matches, textFrame]);
   // What the overview strip draws changes with these (a new object tells it to measure again).
   const highlighted = useMemo(
     () => ({ text: document.text, findings, planned, suggestions: suggestions.data }),
@@ -244,8 +241,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
                 uncheckedFrom={detection.resultText === document.text ? detection.partial?.uncheckedFrom : undefined}
                 planned={planned}
                 previews={previews}
-                found={shownFind.marks}
-                currentFound={shownFind.shown}
+                found={find.open ? find.matches : undefined}
+                currentFound={find.shownIndex}
                 focusedId={focusedId}
                 onFocusFinding={setFocusedId}
                 onLeaveText={leaveText}
