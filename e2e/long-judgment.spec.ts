@@ -7,6 +7,15 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, openApp, test, type Host } from './host-fixture.js';
 
+/** The six demo judgments as one text (about 5,000 words). */
+function sixDemoJudgments(): string {
+  return readFileSync('demo/deidentified.jsonl', 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { text: string }).text)
+    .join('\n\n');
+}
+
 /** The state of a job, asked of the host as the page asks it. */
 async function jobState(page: Page, host: Host, jobId: string): Promise<string> {
   const token = new URL(host.url).hash.replace(/^#token=/u, '');
@@ -25,11 +34,7 @@ async function jobState(page: Page, host: Host, jobId: string): Promise<string> 
 
 test('a plan no longer wanted is cancelled: on turning to the Phrases view, and on choosing another document', async ({ page, host }) => {
   await openApp(page, host);
-  const text = readFileSync('demo/deidentified.jsonl', 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => (JSON.parse(line) as { text: string }).text)
-    .join('\n\n');
+  const text = sixDemoJudgments();
   await page.getByRole('button', { name: 'Open…' }).click();
   await page.getByLabel('Title').fill('Six judgments');
   await page.getByLabel('Pasted text').fill(text);
@@ -62,11 +67,7 @@ test('a plan no longer wanted is cancelled: on turning to the Phrases view, and 
 test('a plan that runs long says so, and offers every phrase at once', async ({ page, host }) => {
   await openApp(page, host);
   // The six demo judgments twice: about 10,000 words, which plan for about half a minute here.
-  const six = readFileSync('demo/deidentified.jsonl', 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => (JSON.parse(line) as { text: string }).text)
-    .join('\n\n');
+  const six = sixDemoJudgments();
   await page.getByRole('button', { name: 'Open…' }).click();
   await page.getByLabel('Title').fill('Twelve judgments');
   await page.getByLabel('Pasted text').fill(`${six}\n\n${six}`);
