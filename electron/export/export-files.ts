@@ -4,7 +4,7 @@
  * the caller chooses to refuse, to pick new names, or to overwrite.
  */
 import { Document, Packer, Paragraph, TextRun } from 'docx';
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { makeFolder } from '../runtime/make-folder.js';
@@ -85,14 +85,17 @@ function writeFailure(error: unknown, path: string): AppError {
 
 /**
  * Writes every file or none: each goes to a temporary name first, and only once all are
- * written are they renamed into place. Why: the text without its report (a full disk at
- * the second file) would be a release with no record beside it, and the workspace records
- * no export when this throws. A rename that fails removes the files already renamed; a
- * file they replaced (the clerk chose to overwrite) is gone either way.
+ * written are they moved into place. Why: the text without its report (a full disk at the
+ * second file) would be a release with no record beside it, and the workspace records no
+ * export when this throws. A file the clerk chose to overwrite is first moved aside, not
+ * replaced, so that a later rename that fails can put it back: a failed export then leaves
+ * the folder as it found it, old files included.
  */
 export function writeAllOrNone(files: readonly (readonly [path: string, bytes: Buffer | string])[]): void {
-  const temporary = files.map(([path]) => `${path}.partial-${process.pid}`);
+  const stamp = `${process.pid}-${Date.now()}`;
+  const temporary = files.map(([path]) => `${path}.partial-${stamp}`);
   const placed: string[] = [];
+  const setAside: (readonly [path: string, aside: string])[] = [];
   let failedAt = '';
   try {
     files.forEach(([path, bytes], i) => {
@@ -101,11 +104,27 @@ export function writeAllOrNone(files: readonly (readonly [path: string, bytes: B
     });
     files.forEach(([path], i) => {
       failedAt = path;
+      if (isFile(path)) {
+        const aside = `${path}.previous-${stamp}`;
+        renameSync(path, aside);
+        setAside.push([path, aside]);
+      }
       renameSync(temporary[i]!, path);
       placed.push(path);
     });
   } catch (error) {
     for (const path of [...temporary, ...placed]) rmSync(path, { force: true });
+    for (const [path, aside] of setAside) renameSync(aside, path);
     throw writeFailure(error, failedAt);
+  }
+  for (const [, aside] of setAside) rmSync(aside, { force: true });
+}
+
+/** A plain file (not a folder, which a rename would move aside whole) stands at `path`. */
+function isFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
   }
 }

@@ -3,7 +3,8 @@
  * would be a release without its record, and the workspace notes no export when the
  * handler throws. A non-empty folder where the report should go makes the last rename
  * fail (running as root, a permission cannot be refused here); the text written before it
- * must go too, and the clerk is told plainly that nothing was exported.
+ * must go too, a file it replaced comes back, and the clerk is told plainly that nothing
+ * was exported.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +62,32 @@ describe('writeAllOrNone', () => {
     ).toThrow(/Nothing was exported/);
     expect(readdirSync(folder)).toEqual(['b.json']);
     expect(readdirSync(join(folder, 'b.json'))).toEqual(['inside']);
+  });
+
+  it('puts back a file it was overwriting when a later rename fails, and leaves nothing else', () => {
+    const folder = tempDir();
+    writeFileSync(join(folder, 'a.txt'), 'the text exported last week');
+    mkdirSync(join(folder, 'b.json'));
+    expect(() =>
+      writeAllOrNone([
+        [join(folder, 'a.txt'), 'text'],
+        [join(folder, 'b.json'), 'report'],
+      ]),
+    ).toThrow(/Nothing was exported/);
+    expect(readdirSync(folder).sort()).toEqual(['a.txt', 'b.json']);
+    expect(readFileSync(join(folder, 'a.txt'), 'utf8')).toBe('the text exported last week');
+  });
+
+  it('leaves no file set aside once every file is in place', () => {
+    const folder = tempDir();
+    writeFileSync(join(folder, 'a.txt'), 'old text');
+    writeFileSync(join(folder, 'b.json'), 'old report');
+    writeAllOrNone([
+      [join(folder, 'a.txt'), 'text'],
+      [join(folder, 'b.json'), 'report'],
+    ]);
+    expect(readdirSync(folder).sort()).toEqual(['a.txt', 'b.json']);
+    expect(readFileSync(join(folder, 'a.txt'), 'utf8')).toBe('text');
   });
 });
 
