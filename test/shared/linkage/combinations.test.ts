@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findCombinationSpans, type CombinationCandidate } from '../../../shared/linkage/combinations.js';
+import { combinationSearch, findCombinationSpans, type CombinationCandidate, type CombinationMemo } from '../../../shared/linkage/combinations.js';
 
 /** |a ∩ b ∩ …| of ascending lists. */
 function intersection(...lists: readonly Int32Array[]): number {
@@ -100,5 +100,40 @@ describe('findCombinationSpans', () => {
       { numRuns: 400 },
     );
     expect(flaggedAny).toBeGreaterThan(40);
+  });
+});
+
+// A long text's re-check asked one candidate about millions of pairs of fresh partners,
+// and the worker answered nothing else for up to 20 s: that search pauses too.
+describe('combinationSearch with a memo, for one candidate with many fresh partners', () => {
+  const tenDocuments = (...left: number[]): Int32Array => Int32Array.from({ length: 10 }, (_, d) => d).filter((d) => !left.includes(d));
+  // x first by rank; 400 partners, each held by all but one of ten documents, so that no
+  // pair or triple with x links; then one triple that does, ranked last.
+  const x: CombinationCandidate = { tokenStart: 0, tokenLength: 1, documents: tenDocuments(0), key: 'x' };
+  const fillers = Array.from({ length: 400 }, (_, i): CombinationCandidate => ({
+    tokenStart: 2 + i,
+    tokenLength: 2,
+    documents: tenDocuments(i % 10),
+    key: `filler ${i}`,
+  }));
+  const last = [
+    { tokenStart: 500, tokenLength: 2, documents: Int32Array.of(0, 1, 5, 6), key: 'a' },
+    { tokenStart: 501, tokenLength: 2, documents: Int32Array.of(0, 1, 7, 8), key: 'b' },
+  ];
+  const candidates = [x, ...fillers, ...last];
+
+  it('pauses within that candidate, and finds what a search without a memo finds', () => {
+    const memo: CombinationMemo = new Map();
+    const query = { k: 2, arity: 3 as const, sourceDocument: -1, memo };
+    // The earlier version of the text held x alone: every other candidate is fresh now.
+    findCombinationSpans([x], query);
+    const steps = combinationSearch(candidates, query);
+    let pauses = 0;
+    let next = steps.next();
+    for (; next.done !== true; next = steps.next()) pauses++;
+    expect(pauses).toBeGreaterThan(candidates.length);
+    const withoutMemo = findCombinationSpans(candidates, { k: 2, arity: 3, sourceDocument: -1 });
+    expect(next.value).toEqual(withoutMemo);
+    expect(next.value.find((f) => f.candidate === 0)?.members).toEqual([0, 401, 402]);
   });
 });
