@@ -21,7 +21,7 @@
  */
 import { throwIfAborted, type AbortLike } from '../../errors.js';
 import { REDACTED, type CharRange } from '../../review/redaction.js';
-import { tokenize, type TokenizedText } from '../../tokenizer/tokenize.js';
+import { tokenize } from '../../tokenizer/tokenize.js';
 import { runToEnd } from '../../steps.js';
 import type { CombinationMemo } from '../combinations.js';
 import { coverPlan } from './cover-plan.js';
@@ -30,8 +30,8 @@ import type { PhraseIndex } from '../phrase-index.js';
 import { resolveSettings, type DetectionSettings } from '../settings.js';
 import type { DetectionResult } from '../types.js';
 import { pruneTokensSteps, solveHittingSetSteps, type MemberKill } from './hitting-set.js';
-import type { TokenInterval } from './interval-stabbing.js';
-import { addConstraints, applyPlan, noConstraints, problemOf, runsOf, survivors, type Constraints } from './lazy-constraints.js';
+import { addConstraints, applyPlan, noConstraints, problemOf, survivors, type Constraints } from './lazy-constraints.js';
+import { describeRuns, type PlannedRun } from './planned-runs.js';
 
 export type PlanStrategy = 'paper' | 'minimal';
 
@@ -83,21 +83,6 @@ export interface PlanOptions {
   readonly signal?: AbortLike;
 }
 
-/** What one planned run breaks: counts, and the phrases (flagged text) for the clerk. */
-export interface PlannedRun {
-  /** Characters of the run in the text: its first token's start to its last token's end. */
-  readonly start: number;
-  readonly end: number;
-  /** Token indices of the run, in the text as given. */
-  readonly tokens: readonly number[];
-  /** Occurrences of minimal linkable N-grams it breaks. */
-  readonly spans: number;
-  /** Combinations it breaks (it removes a member's last occurrence). */
-  readonly combinations: number;
-  /** The flagged phrases it breaks, as written (at most 20). */
-  readonly phrases: readonly string[];
-}
-
 /** The plan and how it was found. */
 export interface EditPlan {
   readonly strategy: PlanStrategy;
@@ -128,40 +113,6 @@ export interface EditPlan {
   /** Words of the text (tokens), for ratios. */
   readonly words: number;
   readonly milliseconds: number;
-}
-
-/** Which constraints each run breaks. */
-function describeRuns(text: string, tokens: TokenizedText, planned: readonly number[], constraints: Constraints): PlannedRun[] {
-  const plannedSet = new Set(planned);
-  return runsOf(text, tokens, planned).map((run) => {
-    const inRun = new Set(run);
-    const phrases = new Set<string>();
-    let spans = 0;
-    for (const interval of constraints.intervals.values()) {
-      let hit = false;
-      for (let t = interval.first; t <= interval.last && !hit; t++) hit = inRun.has(t);
-      if (hit) {
-        spans++;
-        phrases.add(interval.text);
-      }
-    }
-    let combinations = 0;
-    for (const combination of constraints.combinations.values()) {
-      // Broken by this run: a member whose every occurrence is planned, one of them in this run.
-      const member = combination.members.findIndex(
-        (occurrences) => occurrences.length > 0 && occurrences.every((i) => rangeHas(plannedSet, i)) && occurrences.some((i) => rangeHas(inRun, i)),
-      );
-      if (member < 0) continue;
-      combinations++;
-      phrases.add(combination.text[member]!);
-    }
-    return { start: tokens.starts[run[0]!]!, end: tokens.ends[run.at(-1)!]!, tokens: run, spans, combinations, phrases: [...phrases].slice(0, 20) };
-  });
-}
-
-function rangeHas(set: ReadonlySet<number>, interval: TokenInterval): boolean {
-  for (let t = interval.first; t <= interval.last; t++) if (set.has(t)) return true;
-  return false;
 }
 
 /** Plans the edits of `text` (see the module comment). Throws SettingsError for unusable settings. */

@@ -3,7 +3,8 @@
  * (edit ratio 0.27) and nothing links at k=2, arity ≤3".
  */
 import { editSize } from '../../review/edit-ratio.js';
-import type { EditPlan, PlannedRun } from './edit-plan.js';
+import type { EditPlan } from './edit-plan.js';
+import type { PlannedRun } from './planned-runs.js';
 
 /** Edit ratio of the plan applied as placeholders (EVALUATION.md's word-level edit ratio). */
 export function planEditRatio(text: string, plan: Pick<EditPlan, 'redacted' | 'settings'>): number {
