@@ -1,7 +1,8 @@
 /**
  * A long judgment: its plan takes seconds (the six demo judgments as one text, about
  * 5,000 words), and a plan no longer wanted must not keep the engine busy. Choosing the
- * Phrases view, or another document, cancels it.
+ * Phrases view, or another document, cancels it; so does the clerk's Stop, and the plan
+ * shows how far it has got until then.
  */
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -64,15 +65,34 @@ test('a plan no longer wanted is cancelled: on turning to the Phrases view, and 
   await expect.poll(() => jobState(page, host, secondJob), { timeout: 30_000 }).toBe('cancelled');
 });
 
-test('a plan that runs long says so, and offers every phrase at once', async ({ page, host }) => {
+test('a plan that runs long shows its progress, can be stopped and started again, and offers every phrase at once', async ({ page, host }) => {
   await openApp(page, host);
-  // The six demo judgments twice: about 10,000 words, which plan for about half a minute here.
+  // The six demo judgments twice: about 10,000 words, which plan for about ten seconds here.
   const six = sixDemoJudgments();
+  const text = `${six}\n\n${six}`;
   await page.getByRole('button', { name: 'Open…' }).click();
   await page.getByLabel('Title').fill('Twelve judgments');
-  await page.getByLabel('Pasted text').fill(`${six}\n\n${six}`);
+  await page.getByLabel('Pasted text').fill(text);
+  const planRequested = page.waitForResponse(
+    (r) => r.url().endsWith('/api/invoke/detection:plan') && (r.request().postDataJSON() as { text: string }).text.length === text.length,
+  );
   await page.getByRole('button', { name: 'Open pasted text' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twelve judgments');
+  const planJob = ((await (await planRequested).json()) as { value: { id: string } }).value.id;
+
+  // Which detection of the plan runs, and how far its search is.
+  const progress = page.getByRole('progressbar', { name: /^Planning, check \d+$/u });
+  await expect(progress).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('plan-progress')).toContainText(/^Check \d+(: \d+ %)?$/u);
+
+  await page.getByTestId('stop-plan').click();
+  await expect(page.getByTestId('plan-stopped')).toContainText('Planning stopped: nothing is planned.');
+  await expect.poll(() => jobState(page, host, planJob), { timeout: 30_000 }).toBe('cancelled');
+  await expect(page.getByRole('button', { name: /^Accept the plan/u })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Plan again' }).click();
+  await expect(page.getByTestId('plan-stopped')).toHaveCount(0);
+  await expect(progress).toBeVisible({ timeout: 60_000 });
   const hint = page.getByTestId('long-plan');
   await expect(hint).toContainText('A long text can take minutes to plan.', { timeout: 60_000 });
   await hint.getByRole('button', { name: 'See every phrase now' }).click();

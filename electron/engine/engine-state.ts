@@ -5,6 +5,7 @@
  */
 import type { AbortLike } from '../../shared/errors.js';
 import { AppError } from '../../shared/errors.js';
+import { planPhase } from '../../shared/ipc/plan-progress.js';
 import type { CheckResult, FuzzyRank, IndexStatistics, PlanView, ReviewSettings, SourceCandidate } from '../../shared/ipc/types.js';
 import { planSteps } from '../../shared/linkage/plan/edit-plan.js';
 import { planEditRatio, planSummary } from '../../shared/linkage/plan/plan-summary.js';
@@ -29,6 +30,8 @@ const PROMOTION_ATTEMPTS = 3;
 
 /** Progress of a long operation. */
 export type Progress = (phase: string, done: number, total: number) => void;
+
+const noProgress: Progress = () => undefined;
 
 export class EngineState {
   private readonly open = new Map<string, CollectionIndex>();
@@ -156,7 +159,14 @@ export class EngineState {
   }
 
   /** The full check in slices (combinations at arity 3, restricted to the setting), with its costs. */
-  async combinations(path: string, text: string, settings: ReviewSettings, documentKey: string, signal: AbortLike): Promise<CheckResult> {
+  async combinations(
+    path: string,
+    text: string,
+    settings: ReviewSettings,
+    documentKey: string,
+    signal: AbortLike,
+    onProgress: Progress = noProgress,
+  ): Promise<CheckResult> {
     const collection = this.collection(path);
     const started = performance.now();
     const full = await retryIfCollectionChangedAsync(() =>
@@ -164,6 +174,7 @@ export class EngineState {
         detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings, 3), {
           cache: this.cache(path, collection, documentKey),
           signal,
+          onCombinationProgress: (searched, total) => onProgress('combinations', searched, total),
         }),
         signal,
       ),
@@ -220,6 +231,7 @@ export class EngineState {
     documentKey: string,
     keep: readonly { start: number; end: number }[],
     signal: AbortLike,
+    onProgress: Progress = noProgress,
   ): Promise<PlanView> {
     const collection = this.collection(path);
     const plan = await retryIfCollectionChangedAsync(() =>
@@ -231,6 +243,8 @@ export class EngineState {
           maxRounds: APP_PLAN_ROUNDS,
           placeholder: settings.placeholder,
           signal,
+          // The phase names the detection (planPhase in shared/ipc reads it back).
+          onProgress: (detection, searched, total) => onProgress(planPhase(detection), searched, total),
         }),
         signal,
       ),

@@ -31,14 +31,16 @@ export const engineOperations = {
   load: (args: { path: string }, context: OperationContext) => state.load(args.path, context.signal, context.progress),
   close: afterLoad((args: { path: string }) => state.close(args.path)),
   check: afterLoad((args: CheckArgs) => state.check(args.path, args.text, args.settings, args.documentKey, args.pauseAfterMs)),
-  combinations: afterLoad((args: CheckArgs, context) => state.combinations(args.path, args.text, args.settings, args.documentKey, context.signal)),
+  combinations: afterLoad((args: CheckArgs, context) =>
+    state.combinations(args.path, args.text, args.settings, args.documentKey, context.signal, context.progress),
+  ),
   statistics: afterLoad((args: { path: string }, context) => state.statistics(args.path, context.signal, context.progress)),
   suggestSource: afterLoad((args: { path: string; text: string; settings: ReviewSettings }) => state.suggestSource(args.path, args.text, args.settings)),
   fuzzyRank: afterLoad((args: { path: string; text: string; sourceId: string | null }) => state.fuzzyRank(args.path, args.text, args.sourceId)),
   documents: (args: { path: string; search: string; offset: number; limit: number }) => state.documents(args.path, args.search, args.offset, args.limit),
   hasDocument: afterLoad((args: { path: string; id: string }) => state.hasDocument(args.path, args.id)),
   plan: afterLoad((args: CheckArgs & { keep: { start: number; end: number }[] }, context) =>
-    state.plan(args.path, args.text, args.settings, args.documentKey, args.keep, context.signal),
+    state.plan(args.path, args.text, args.settings, args.documentKey, args.keep, context.signal, context.progress),
   ),
 } satisfies Operations;
 

@@ -34,7 +34,15 @@ export function ChangesPanel({ document, plan }: { document: ReviewDocument; pla
           </tr>
           <tr>
             <td>After accepting the plan</td>
-            <td data-testid="edit-ratio-plan">{afterPlan === null ? (plan.status === 'ready' ? 'nothing planned' : 'planning…') : ratio(afterPlan)}</td>
+            <td data-testid="edit-ratio-plan">
+              {afterPlan === null
+                ? plan.status === 'ready'
+                  ? 'nothing planned'
+                  : plan.status === 'stopped'
+                    ? 'not planned (stopped)'
+                    : 'planning…'
+                : ratio(afterPlan)}
+            </td>
           </tr>
           <tr>
             <td>After accepting every pending suggestion</td>

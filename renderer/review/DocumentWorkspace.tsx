@@ -256,6 +256,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
           {detection.checkingCombinations && (
             <span data-testid="checking-combinations">
               <span className="spinner" /> Checking combinations…
+              {detection.combinationShare !== undefined && ` ${Math.round(detection.combinationShare * 100)} %`}
             </span>
           )}
           {editing && <span>{autosave.saving ? 'Saving…' : autosave.dirty ? 'Unsaved changes' : 'All changes saved'}</span>}

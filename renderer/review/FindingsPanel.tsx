@@ -7,11 +7,12 @@
  *   with its documents and partners; replace, rewrite or keep each, or many at once.
  * Up/Down move, Enter jumps to the text, P placeholder, M model, K keep.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Decision, FindingKind, PlanView } from '../../shared/ipc/types.js';
 import { explainFinding, type Finding } from '../../shared/review/findings.js';
 import { plannedRunReason } from '../../shared/linkage/plan/plan-summary.js';
 import { KeepForm } from './KeepForm.js';
+import { PlanningStatus, PlanStopped } from './PlanningStatus.js';
 import type { DetectionStatus } from './use-detection.js';
 import type { Plan } from './use-plan.js';
 
@@ -28,43 +29,6 @@ export interface Item {
 }
 
 export type FindingsView = 'plan' | 'phrases';
-
-/** Seconds of planning after which the panel says a long text can take minutes. */
-const LONG_PLAN_SECONDS = 5;
-
-/**
- * The plan being made, with its round, and on a long text (still planning after a few
- * seconds) a way to the findings that need no plan: a 10,000-word text plans for half a
- * minute, and a 37,000-word one for minutes.
- */
-function PlanningStatus({ plan, onPhrases }: { plan: Plan; onPhrases: () => void }) {
-  const jobId = plan.job?.id;
-  const startedAt = plan.job?.startedAt;
-  // The job whose plan has run long (a newer job starts short again).
-  const [longJob, setLongJob] = useState<string | undefined>(undefined);
-  const long = jobId !== undefined && longJob === jobId;
-  useEffect(() => {
-    if (jobId === undefined || startedAt === undefined) return;
-    const wait = Math.max(0, Date.parse(startedAt) + LONG_PLAN_SECONDS * 1000 - Date.now());
-    const timer = setTimeout(() => setLongJob(jobId), wait);
-    return () => clearTimeout(timer);
-  }, [jobId, startedAt]);
-  return (
-    <span className="muted">
-      <span className="spinner" /> Planning the fewest words to change…
-      {plan.job !== undefined && plan.job.total > 0 && ` (round ${plan.job.done})`}
-      {long && (
-        <span data-testid="long-plan">
-          {' '}
-          A long text can take minutes to plan.{' '}
-          <button type="button" className="link" onClick={onPhrases}>
-            See every phrase now
-          </button>
-        </span>
-      )}
-    </span>
-  );
-}
 
 interface Props {
   readonly view: FindingsView;
@@ -128,6 +92,8 @@ export function FindingsPanel(props: Props) {
             <span className="muted">Not checked, so nothing to plan yet.</span>
           ) : status !== 'ready' ? (
             <span className="muted">Checking…</span>
+          ) : plan.status === 'stopped' ? (
+            <PlanStopped plan={plan} onPhrases={() => props.onView('phrases')} />
           ) : plan.status === 'failed' ? (
             <span className="warn">The plan could not be made: {plan.error instanceof Error ? plan.error.message : String(plan.error)}</span>
           ) : plan.plan === undefined ? (

@@ -38,6 +38,8 @@ export interface Detection {
   readonly resultText: string | undefined;
   readonly status: DetectionStatus;
   readonly checkingCombinations: boolean;
+  /** Share (0–1) of the combination search done, while it runs and once it has said. */
+  readonly combinationShare: number | undefined;
   /** How far the single-N-gram check of the text on screen has got, while it is partial. */
   readonly partial: PartialCheck | undefined;
   readonly error: unknown;
@@ -98,6 +100,8 @@ export function useDetection(documentId: string, text: string, settings: ReviewS
     status,
     // Not while a check has failed: nothing is running then, and a spinner would say otherwise.
     checkingCombinations: enabled && full === undefined && error === null,
+    combinationShare:
+      combination?.key === key && job?.state === 'running' && job.phase === 'combinations' && job.total > 0 ? Math.min(1, job.done / job.total) : undefined,
     partial: final === undefined ? partial : undefined,
     error,
   };

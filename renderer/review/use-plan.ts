@@ -3,9 +3,10 @@
  * as a background job that a newer text supersedes. It starts only once the check of the
  * current text is final, and again when the clerk keeps a word (decisionsKey changes).
  * A plan no longer wanted (another text, the Phrases view, another document) is cancelled:
- * on a long judgment it runs for minutes, and the engine's time is the next check's.
+ * on a long judgment it runs for minutes, and the engine's time is the next check's. The
+ * clerk may also stop it, and start it again.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { PlanView, ReviewSettings } from '../../shared/ipc/types.js';
 import { call } from '../api/client.js';
 import { textKey } from '../api/queries.js';
@@ -15,13 +16,20 @@ export interface Plan {
   readonly plan: PlanView | undefined;
   /** The text the plan is for. */
   readonly planText: string | undefined;
-  readonly status: 'waiting' | 'planning' | 'ready' | 'failed';
+  /** 'stopped': the clerk stopped this text's plan (`again` starts it anew). */
+  readonly status: 'waiting' | 'planning' | 'ready' | 'failed' | 'stopped';
   readonly job: ReturnType<typeof useJob>;
   readonly error: unknown;
+  /** Stops the plan being made. */
+  readonly stop: () => void;
+  /** Plans the same text again after a stop. */
+  readonly again: () => void;
 }
 
 export function usePlan(documentId: string, text: string, settings: ReviewSettings, enabled: boolean, decisionsKey: string): Plan {
-  const key = `${textKey(text)}|${JSON.stringify(settings)}|${decisionsKey}`;
+  // A new attempt after a stop is a new key, so that the stopped job is no longer current.
+  const [attempt, setAttempt] = useState(0);
+  const key = `${textKey(text)}|${JSON.stringify(settings)}|${decisionsKey}|${attempt}`;
   const [started, setStarted] = useState<{ key: string; jobId: string; text: string } | null>(null);
   const [error, setError] = useState<{ key: string; error: unknown } | null>(null);
   useEffect(() => {
@@ -52,11 +60,18 @@ export function usePlan(documentId: string, text: string, settings: ReviewSettin
   const current = started?.key === key;
   const failed = (error?.key === key ? error.error : null) ?? (current && job?.state === 'failed' ? new Error(job.error?.message) : null);
   const plan = current && job?.state === 'done' ? (job.value as PlanView) : undefined;
+  const stopped = current && job?.state === 'cancelled';
+  const stop = useCallback(() => {
+    if (started !== null) void call('jobs:cancel', { jobId: started.jobId }).catch(() => undefined);
+  }, [started]);
+  const again = useCallback(() => setAttempt((n) => n + 1), []);
   return {
     plan,
     planText: plan === undefined ? undefined : started!.text,
-    status: failed !== null ? 'failed' : plan !== undefined ? 'ready' : enabled ? 'planning' : 'waiting',
+    status: failed !== null ? 'failed' : plan !== undefined ? 'ready' : stopped ? 'stopped' : enabled ? 'planning' : 'waiting',
     job: current ? job : undefined,
     error: failed,
+    stop,
+    again,
   };
 }

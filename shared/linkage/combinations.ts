@@ -68,6 +68,8 @@ export interface CombinationQuery {
   readonly memo?: CombinationMemo | undefined;
   /** Witnesses to find per flagged candidate (default 1: the search stops at the first). */
   readonly witnesses?: number | undefined;
+  /** Told before each candidate how many are searched (the review shows a long search's progress). */
+  readonly onProgress?: ((searched: number, total: number) => void) | undefined;
 }
 
 /** Counts from a full enumeration. */
@@ -122,6 +124,7 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
   for (let position = 0; position < ranked.length; position++) {
     yield;
     throwIfAborted(query.signal);
+    query.onProgress?.(position, ranked.length);
     const x = ranked[position]!;
     if (sets.countWithin(x, sharedByLater.rows, sharedByLater.rowAt(position + 1)) >= query.k) {
       // Every combination of x with later candidates keeps k documents: x has no witness.
@@ -159,6 +162,7 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
     }
     if (witness !== undefined) flagged.push(witness);
   }
+  query.onProgress?.(ranked.length, ranked.length);
   const original = (members: readonly number[]): number[] => members.map((m) => kept[m]!).sort((a, b) => candidates[a]!.tokenStart - candidates[b]!.tokenStart);
   return flagged.map((f) => ({
     candidate: kept[f.candidate]!,

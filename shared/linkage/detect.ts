@@ -92,6 +92,8 @@ export interface DetectOptions {
    * second on one sentence); the review app shows the first highlights meanwhile.
    */
   readonly pauseWhen?: (() => boolean) | undefined;
+  /** Progress of the combination search: candidates searched of all (see CombinationQuery.onProgress). */
+  readonly onCombinationProgress?: ((searched: number, total: number) => void) | undefined;
 }
 
 /** A text prepared for checking: tokens, ids and per-segment analyses. */
@@ -234,6 +236,7 @@ export function* detectionSteps(
       signal: options.signal,
       memo: options.combinationMemo,
       witnesses: options.witnessesPerSpan,
+      onProgress: options.onCombinationProgress,
     };
     const flaggedCandidates = yield* combinationSearch(candidates, query);
     const witnessOf = (found: { members: readonly number[]; documents: Int32Array }): CombinationWitness => ({

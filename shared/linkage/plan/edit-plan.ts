@@ -81,6 +81,12 @@ export interface PlanOptions {
   /** d′ already checked with the same settings (saves the first detection). */
   readonly detection?: DetectionResult;
   readonly signal?: AbortLike;
+  /**
+   * Progress for a clerk who waits: the detection running (1 for the plan's first) and
+   * how far its combination search is. How many detections a plan takes is not known in
+   * advance, so there is no total of those.
+   */
+  readonly onProgress?: (detection: number, searched: number, total: number) => void;
 }
 
 /** The plan and how it was found. */
@@ -135,8 +141,18 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
   // Rounds change few segments: their analyses carry over.
   const cache = new SegmentCache();
   const combinationMemo: CombinationMemo = new Map();
-  const detect = (checked: string): Generator<void, DetectionResult> =>
-    detectionSteps(index, checked, settings, { signal: options.signal, cache, combinationMemo, witnessesPerSpan: options.witnessesPerRound ?? 1 });
+  let detections = 0;
+  const detect = (checked: string): Generator<void, DetectionResult> => {
+    const detection = ++detections;
+    const onProgress = options.onProgress;
+    return detectionSteps(index, checked, settings, {
+      signal: options.signal,
+      cache,
+      combinationMemo,
+      witnessesPerSpan: options.witnessesPerRound ?? 1,
+      onCombinationProgress: onProgress === undefined ? undefined : (searched, total) => onProgress(detection, searched, total),
+    });
+  };
   const tokens = tokenize(text, { placeholderPattern: settings.placeholderPattern });
   const forbidden = new Set<number>();
   for (const range of options.keep ?? []) {

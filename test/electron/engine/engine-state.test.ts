@@ -11,6 +11,7 @@ import { addInputs, createFromInputs, openCollection, removeIds } from '../../..
 import { createCollection } from '../../../electron/index-store/collection-writer.js';
 import { runToEnd } from '../../../shared/steps.js';
 import { recordsOf } from '../../helpers/records.js';
+import { detectionOfPlanPhase } from '../../../shared/ipc/plan-progress.js';
 import { settingsSchema } from '../../../shared/ipc/schemas.js';
 import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
@@ -122,6 +123,33 @@ describe('EngineState', () => {
       sawCombinations ||= fromEngine.combinations.length > 0;
     }
     expect(sawCombinations).toBe(true);
+  });
+
+  it('reports how far the combination search has got, for the combinations check and for each detection of a plan', async () => {
+    const { path } = await collection();
+    const state = new EngineState();
+    const text = 'The court in Ankara examined the conditions of detention. He complained about the length of the proceedings in Sincan.';
+    const checked: [string, number, number][] = [];
+    await state.combinations(path, text, settings(3), 'doc', new AbortController().signal, (...event) => checked.push(event));
+    expect(checked.length).toBeGreaterThan(1);
+    expect(checked.every(([phase]) => phase === 'combinations')).toBe(true);
+    // Rising, and ending with every candidate searched.
+    expect(checked.map(([, done]) => done)).toEqual(checked.map(([, done]) => done).sort((a, b) => a - b));
+    expect(checked.at(-1)![1]).toBe(checked.at(-1)![2]);
+
+    const planned: [string, number, number][] = [];
+    const plan = await state.plan(path, text, settings(3), 'doc', [], new AbortController().signal, (...event) => planned.push(event));
+    const detections = planned.map(([phase]) => detectionOfPlanPhase(phase));
+    expect(detections.every((d) => d !== undefined)).toBe(true);
+    // Detections counted from 1, each reported until its search ends, never going back.
+    expect(detections[0]).toBe(1);
+    expect(detections).toEqual([...detections].sort((a, b) => a! - b!));
+    expect(new Set(detections).size).toBeGreaterThan(1);
+    expect(Math.max(...detections.map(Number))).toBeLessThanOrEqual(plan.rounds);
+    for (const detection of new Set(detections)) {
+      const own = planned.filter(([phase]) => detectionOfPlanPhase(phase) === detection);
+      expect(own.at(-1)![1]).toBe(own.at(-1)![2]);
+    }
   });
 
   it('answers a check that runs past its time in parts, each asked again going on from the last, never complete before the end', async () => {
