@@ -1,4 +1,5 @@
 /** Findings can be reached and used with the keyboard alone. */
+import type { Page } from '@playwright/test';
 import { expect, openApp, remainingCount, test } from './host-fixture.js';
 
 test('keyboard-only navigation of findings', async ({ page, host }) => {
@@ -75,7 +76,7 @@ test('? lists the keyboard shortcuts; Esc closes the list, and ? typed into the 
   await expect(dialog).toHaveCount(0);
 });
 
-test('Ctrl+F finds words in the text: every match marked, Enter and F3 step through them, Esc closes and gives the keys back', async ({
+test('Ctrl+F finds words in the text: every match painted, Enter and F3 step through them, Esc closes and gives the keys back', async ({
   page,
   host,
 }, testInfo) => {
@@ -90,29 +91,43 @@ test('Ctrl+F finds words in the text: every match marked, Enter and F3 step thro
   await expect(field).toBeFocused();
   await page.keyboard.type('THE applicant');
   await expect(page.getByTestId('find-count')).toHaveText(`1 of ${expected}`);
-  const current = page.locator('mark.found-current');
-  await expect(current.first()).toBeInViewport();
-  const firstAt = Number(await current.first().getAttribute('data-start'));
+  // Every match is painted over exactly its own words, and the one shown is on screen.
+  await expect.poll(() => painted(page)).toEqual({ all: Array(expected).fill('the applicant'), current: 'the applicant', inView: true });
+  const frame = page.locator('.text-frame');
+  const firstAt = Number(await frame.getAttribute('data-find-current'));
 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('find-count')).toHaveText(`2 of ${expected}`);
-  await expect.poll(async () => Number(await current.first().getAttribute('data-start'))).toBeGreaterThan(firstAt);
+  await expect.poll(async () => Number(await frame.getAttribute('data-find-current'))).toBeGreaterThan(firstAt);
   await page.keyboard.press('Shift+Enter');
   await page.keyboard.press('Shift+Enter');
   await expect(page.getByTestId('find-count')).toHaveText(`${expected} of ${expected}`);
-  await expect(current.first()).toBeInViewport();
+  await expect.poll(async () => (await painted(page)).inView).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('find.png') });
 
   // F3 steps from outside the field too; J and K typed into the field are only text.
-  await page.getByTestId('document-text').locator('mark.found').first().focus();
+  await page.getByTestId('document-text').locator('mark').first().focus();
   await page.keyboard.press('F3');
   await expect(page.getByTestId('find-count')).toHaveText(`1 of ${expected}`);
   await field.focus();
   await page.keyboard.type(' jk');
   await expect(page.getByTestId('find-count')).toHaveText('No matches');
-  await expect(page.locator('mark.found')).toHaveCount(0);
+  await expect.poll(() => painted(page)).toEqual({ all: [], current: null, inView: false });
 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('find-bar')).toHaveCount(0);
   await expect(page.getByTestId('document-text').locator('mark').first()).toBeFocused();
 });
+
+/** What the find bar paints (CSS highlights): the text under every match, lower-cased and spaced as one, and the one shown. */
+function painted(page: Page): Promise<{ all: string[]; current: string | null; inView: boolean }> {
+  return page.evaluate(() => {
+    const words = (range: Range) => range.toString().toLowerCase().replace(/\s+/gu, ' ');
+    const all = [...(CSS.highlights.get('find') ?? [])].map((range) => words(range as Range));
+    const [current] = [...(CSS.highlights.get('find-current') ?? [])] as Range[];
+    if (current === undefined) return { all, current: null, inView: false };
+    const box = current.getBoundingClientRect();
+    const view = document.querySelector('.text-frame')!.getBoundingClientRect();
+    return { all, current: words(current), inView: box.height > 0 && box.top >= view.top && box.bottom <= view.bottom };
+  });
+}

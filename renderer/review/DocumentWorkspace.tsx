@@ -31,6 +31,7 @@ import { TextEditor } from './TextEditor.js';
 import { useAutosave } from './use-autosave.js';
 import { useDetection } from './use-detection.js';
 import { useFind } from './use-find.js';
+import { useFindHighlights } from './find-highlights.js';
 import { usePlan } from './use-plan.js';
 
 const VIEW = 'unlinkable-findings-view';
@@ -79,12 +80,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const previews = useMemo(() => (suggestions.data ?? []).filter((s) => s.status === 'pending'), [suggestions.data]);
   const leaveText = useCallback(() => setFocusedId(null), []);
   const find = useFind(document.text);
-  // The match shown is brought into view whenever it changes. (Deferring the marks with
-  // useDeferredValue kept typing quick on a 37,000-word text, but the scroll then raced the
-  // deferred render and, under load, left the match shown off screen.)
-  useEffect(() => {
-    if (find.open && find.shownIndex >= 0) textFrame?.querySelector('[data-found-current]')?.scrollIntoView({ block: 'center' });
-  }, [find.open, find.shownIndex, find.matches, textFrame]);
+  // Painted over the text, not cut into it (find-highlights.ts), and scrolled to.
+  useFindHighlights(editing ? null : textFrame, find.open ? find.matches : undefined, find.shownIndex);
   // What the overview strip draws changes with these (a new object tells it to measure again).
   const highlighted = useMemo(
     () => ({ text: document.text, findings, planned, suggestions: suggestions.data }),
@@ -241,8 +238,6 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
                 uncheckedFrom={detection.resultText === document.text ? detection.partial?.uncheckedFrom : undefined}
                 planned={planned}
                 previews={previews}
-                found={find.open ? find.matches : undefined}
-                currentFound={find.shownIndex}
                 focusedId={focusedId}
                 onFocusFinding={setFocusedId}
                 onLeaveText={leaveText}

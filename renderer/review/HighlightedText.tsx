@@ -30,9 +30,6 @@ interface Props {
   /** Words of the edit plan (boxed), ascending and not overlapping, as the plan's runs are. */
   readonly planned?: readonly Mark[];
   readonly previews?: readonly Preview[];
-  /** Matches of the find bar (ascending, not overlapping), and the index of the one shown. */
-  readonly found?: readonly Mark[];
-  readonly currentFound?: number;
   readonly focusedId: string | null;
   readonly onFocusFinding: (id: string) => void;
   readonly onLeaveText?: () => void;
@@ -59,8 +56,6 @@ export const HighlightedText = memo(function HighlightedText({
   uncheckedFrom,
   planned,
   previews,
-  found,
-  currentFound,
   focusedId,
   onFocusFinding,
   onLeaveText,
@@ -70,7 +65,7 @@ export const HighlightedText = memo(function HighlightedText({
   const segments = useMemo(() => {
     // Plan and preview boundaries cut the text too, as zero-width pseudo-findings.
     const unchecked = uncheckedFrom === undefined ? [] : [{ start: uncheckedFrom, end: text.length }];
-    const extra = [...(planned ?? []), ...(previews ?? []), ...(found ?? []), ...unchecked].map((m): Finding => ({
+    const extra = [...(planned ?? []), ...(previews ?? []), ...unchecked].map((m): Finding => ({
       id: '',
       kind: 'single',
       start: m.start,
@@ -82,7 +77,7 @@ export const HighlightedText = memo(function HighlightedText({
     }));
     const cut = highlightSegments(text.length, [...findings, ...extra]);
     return cut.map((s) => ({ ...s, findings: s.findings.filter((f) => f < findings.length) }));
-  }, [text.length, findings, planned, previews, found, uncheckedFrom]);
+  }, [text.length, findings, planned, previews, uncheckedFrom]);
   const firstRun = useMemo(() => {
     const seen = new Set<number>();
     return segments.map((s) => {
@@ -130,9 +125,7 @@ export const HighlightedText = memo(function HighlightedText({
           const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
           // The replacement shows once, after the last run of the previewed words.
           const previewEnds = preview !== undefined && preview.end === segment.end;
-          const foundIndex = coversSorted(found, segment.start, segment.end);
-          const isCurrent = foundIndex >= 0 && foundIndex === currentFound;
-          if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined && foundIndex < 0) {
+          if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
             if (uncheckedFrom === undefined || segment.start < uncheckedFrom) return slice;
             return (
               <span key={segment.start} className="unchecked" data-testid="unchecked-text">
@@ -149,8 +142,6 @@ export const HighlightedText = memo(function HighlightedText({
             covering.some((f) => f.id === focusedId) ? 'focused' : '',
             inPlan ? 'planned' : '',
             preview !== undefined ? 'previewed' : '',
-            foundIndex >= 0 ? 'found' : '',
-            isCurrent ? 'found-current' : '',
           ].filter(Boolean);
           const combinationIds = covering.filter((f) => f.kind === 'combination').map((f) => `g${findings.indexOf(f)}`);
           const anchor = firstRun[i]!.length > 0 ? findings[firstRun[i]![0]!]! : undefined;
@@ -163,7 +154,6 @@ export const HighlightedText = memo(function HighlightedText({
               data-start={segment.start}
               data-findings={segment.findings.join(' ')}
               data-planned={inPlan ? '' : undefined}
-              data-found-current={isCurrent ? '' : undefined}
               data-combination={combinationIds.join(' ') || undefined}
               data-groups={segment.groups.map((g) => `g${g}`).join(' ') || undefined}
               aria-label={covering.length > 0 ? `${slice}: ${covering.flatMap(explainFinding).join(' ')}` : undefined}

@@ -1,0 +1,116 @@
+/**
+ * The find bar's matches painted on the highlighted text with the CSS Custom Highlight API
+ * (`::highlight(find)` in app.css), not as elements. Marks as elements cut the text again
+ * at every key typed: on a 37,000-word judgment React rebuilt thousands of elements and
+ * the browser laid the whole text out again, about 2 s a key (5 s for the first letter).
+ * Ranges over the text nodes change nothing in the document.
+ */
+import { useLayoutEffect } from 'react';
+import type { TextMatch } from './find-in-text.js';
+
+/** The names app.css styles: every match, and the one shown. */
+export const FIND_HIGHLIGHT = 'find';
+export const CURRENT_FIND_HIGHLIGHT = 'find-current';
+
+/**
+ * The text nodes of the highlighted text that hold the document's own characters, with
+ * the offset of each in the document: the proposed replacements shown beside previewed
+ * words (`ins.preview`) are not part of it.
+ */
+function documentTextNodes(container: HTMLElement): { nodes: Text[]; starts: number[] } {
+  const nodes: Text[] = [];
+  const starts: number[] = [];
+  const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement?.closest('ins.preview') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  let offset = 0;
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    nodes.push(node as Text);
+    starts.push(offset);
+    offset += (node as Text).data.length;
+  }
+  return { nodes, starts };
+}
+
+/** One DOM range per match, in order (matches are ascending and do not overlap). */
+export function matchRanges(container: HTMLElement, matches: readonly TextMatch[]): Range[] {
+  const { nodes, starts } = documentTextNodes(container);
+  const ranges: Range[] = [];
+  let at = 0;
+  /** The node holding document offset `offset` (at its end when `atEnd`), moving only forward. */
+  const nodeAt = (offset: number, atEnd: boolean): number => {
+    while (at + 1 < nodes.length && (atEnd ? starts[at]! + nodes[at]!.data.length < offset : starts[at + 1]! <= offset)) at++;
+    return at;
+  };
+  for (const match of matches) {
+    if (nodes.length === 0) break;
+    const range = container.ownerDocument.createRange();
+    const first = nodeAt(match.start, false);
+    range.setStart(nodes[first]!, Math.min(match.start - starts[first]!, nodes[first]!.data.length));
+    const last = nodeAt(match.end, true);
+    range.setEnd(nodes[last]!, Math.min(match.end - starts[last]!, nodes[last]!.data.length));
+    ranges.push(range);
+  }
+  return ranges;
+}
+
+/** Scrolls `frame` so that `range` is in its middle, unless it is already in view. */
+function bringIntoView(frame: HTMLElement, range: Range): void {
+  const box = range.getBoundingClientRect();
+  const view = frame.getBoundingClientRect();
+  if (box.top >= view.top && box.bottom <= view.bottom) return;
+  frame.scrollTop += box.top - view.top - (view.height - box.height) / 2;
+}
+
+function registry(): HighlightRegistry | undefined {
+  // Chromium (Electron, the browser host) has it; without it matches are counted and
+  // scrolled to, only not painted.
+  return typeof CSS !== 'undefined' && 'highlights' in CSS ? CSS.highlights : undefined;
+}
+
+/**
+ * Paints `matches` in the highlighted text inside `frame`, the one at `shownIndex` apart,
+ * and scrolls to that one whenever it or the query changes. The ranges are made again
+ * whenever the highlighted text is rendered anew (a check's result, the plan), since they
+ * point into its text nodes. The start of the match shown is written on the frame
+ * (data-find-current) for tests and tools that cannot read a highlight.
+ */
+export function useFindHighlights(frame: HTMLElement | null, matches: readonly TextMatch[] | undefined, shownIndex: number): void {
+  useLayoutEffect(() => {
+    if (frame === null) return;
+    const highlights = registry();
+    const clear = (): void => {
+      highlights?.delete(FIND_HIGHLIGHT);
+      highlights?.delete(CURRENT_FIND_HIGHLIGHT);
+      frame.removeAttribute('data-find-current');
+    };
+    /** Paints the matches; the range of the match shown, when there is one. */
+    const paint = (): Range | undefined => {
+      const container = frame.querySelector<HTMLElement>('[data-testid="document-text"]');
+      if (container === null || matches === undefined || matches.length === 0) {
+        clear();
+        return undefined;
+      }
+      const ranges = matchRanges(container, matches);
+      highlights?.set(FIND_HIGHLIGHT, new Highlight(...ranges));
+      const shown = ranges[shownIndex];
+      if (shown === undefined) {
+        highlights?.delete(CURRENT_FIND_HIGHLIGHT);
+        frame.removeAttribute('data-find-current');
+      } else {
+        highlights?.set(CURRENT_FIND_HIGHLIGHT, new Highlight(shown));
+        frame.setAttribute('data-find-current', String(matches[shownIndex]!.start));
+      }
+      return shown;
+    };
+    const shown = paint();
+    if (shown !== undefined) bringIntoView(frame, shown);
+    // The text nodes are replaced when the highlighted text renders anew: paint again then.
+    const observer = new MutationObserver(() => void paint());
+    observer.observe(frame, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      clear();
+    };
+  }, [frame, matches, shownIndex]);
+}
