@@ -51,7 +51,7 @@ export function renderReport(r: BenchResults): string {
   const sizeRatio = perToken(r.court.ours, courtTokens) / perToken(r.court.fts5, courtTokens);
   return `# Benchmarks
 
-Measured by \`npm run bench\` on ${r.date}: ${r.machine}. The FTS5 peer (SQLite FTS5, \`detail=full\`, \`unicode61\`) is built in the same run from the same JSONL.gz, in WAL mode, 200 documents per transaction, \`optimize\` at the end, timed from the first read to the close, exactly like our index. Each build runs twice and the faster run is reported, for both indexes. Peak RSS is the process's maximum resident set (ours includes the sort worker threads and the tsx loader).
+Measured by \`npm run bench\` on ${r.date}: ${r.machine}. The FTS5 peer (SQLite FTS5, \`detail=full\`, \`unicode61\`) is built in the same run from the same JSONL.gz, in WAL mode, 200 documents per transaction, \`optimize\` at the end, timed from the first read to the close, exactly like our index. Each build runs twice and the faster run is reported, for both indexes. Peak RSS is the process's maximum resident set (ours includes the sort worker threads and the tsx loader). Times are of the TypeScript run through tsx, which keeps function names by wrapping every closure it creates: the app's own build does not, and on 2026-12-05 the edit plan bundled as the app bundles it took 6–13 % less time (arity 1 median 3.4 against 3.6 ms, arity ≤ 3 59 against 67 ms, a quarter of the judgments), so these times err on the slow side.
 
 ## Targets
 
