@@ -4,6 +4,7 @@
  * Esc closes the bar and gives the keys back to the text.
  */
 import { useEffect, useRef } from 'react';
+import { findCount } from './find-in-text.js';
 import type { FindState } from './use-find.js';
 
 export function FindBar({ find }: { find: FindState }) {
@@ -13,7 +14,7 @@ export function FindBar({ find }: { find: FindState }) {
     input.current?.focus();
     input.current?.select();
   }, [focusRequest]);
-  const count = find.query.trim() === '' ? '' : matches.length === 0 ? 'No matches' : `${shownIndex + 1} of ${matches.length.toLocaleString()}`;
+  const count = findCount(find.query, matches.length, shownIndex);
   return (
     <div className="find-bar row small" role="search" data-testid="find-bar">
       <input

@@ -33,3 +33,14 @@ export function stepMatch(current: number, count: number, step: 1 | -1): number 
   if (current < 0) return step === 1 ? 0 : count - 1;
   return (current + step + count) % count;
 }
+
+/**
+ * What the find bar says: "3 of 12", "No matches", or nothing for a blank query. At the
+ * cap it says "or more": the search stopped there, and "of 10,000" would be a count it
+ * never made.
+ */
+export function findCount(query: string, matches: number, shownIndex: number): string {
+  if (query.trim() === '') return '';
+  if (matches === 0) return 'No matches';
+  return `${(shownIndex + 1).toLocaleString()} of ${matches.toLocaleString()}${matches >= MAX_MATCHES ? ' or more' : ''}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findInText, MAX_MATCHES, stepMatch } from '../../renderer/review/find-in-text.js';
+import { findCount, findInText, MAX_MATCHES, stepMatch } from '../../renderer/review/find-in-text.js';
 
 const spans = (text: string, query: string) => findInText(text, query).map((m) => text.slice(m.start, m.end));
 
@@ -43,5 +43,16 @@ describe('stepMatch', () => {
     expect(stepMatch(-1, 3, 1)).toBe(0);
     expect(stepMatch(-1, 3, -1)).toBe(2);
     expect(stepMatch(0, 0, 1)).toBe(-1);
+  });
+});
+
+describe('findCount', () => {
+  it('says which match of how many, none, or nothing for a blank query; at the cap, that there may be more', () => {
+    expect(findCount('  ', 0, -1)).toBe('');
+    expect(findCount('the', 0, -1)).toBe('No matches');
+    expect(findCount('the', 12, 2)).toBe('3 of 12');
+    const capped = findInText('a '.repeat(MAX_MATCHES + 5), 'a');
+    expect(findCount('a', capped.length, 0)).toBe(`1 of ${MAX_MATCHES.toLocaleString()} or more`);
+    expect(findCount('a', MAX_MATCHES - 1, 0)).toBe(`1 of ${(MAX_MATCHES - 1).toLocaleString()}`);
   });
 });
