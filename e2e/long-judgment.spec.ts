@@ -87,6 +87,9 @@ test('a plan that runs long shows its progress, can be stopped and started again
 
   await page.getByTestId('stop-plan').click();
   await expect(page.getByTestId('plan-stopped')).toContainText('Planning stopped: nothing is planned.');
+  // Nothing runs any more, and the tab says so rather than "…".
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('findings-count')).toHaveText(' (–)');
   await expect.poll(() => jobState(page, host, planJob), { timeout: 30_000 }).toBe('cancelled');
   await expect(page.getByRole('button', { name: /^Accept the plan/u })).toHaveCount(0);
 

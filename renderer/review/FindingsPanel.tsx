@@ -67,7 +67,8 @@ export function FindingsPanel(props: Props) {
   const [keeping, setKeeping] = useState<string | null>(null);
   const { plan, view, status } = props;
   const items = view === 'plan' ? (plan.plan === undefined ? [] : planItems(plan.plan)) : phraseItems(props.findings);
-  const settled = view === 'plan' ? status === 'ready' && plan.status === 'ready' : status === 'ready';
+  // Nothing is running once the plan is made, stopped or failed.
+  const settled = view === 'plan' ? status === 'ready' && plan.status !== 'planning' && plan.status !== 'waiting' : status === 'ready';
 
   const move = (index: number) => {
     const next = Math.max(0, Math.min(items.length - 1, index));

@@ -331,8 +331,8 @@ function* searchWitnessesWith(
       // Each pair once: two fresh partners are tried from the first of them only.
       if (y === z || (isFresh.has(y) && y < z)) continue;
       // The triple first: most leave k documents, and counting it stops there, where the
-      // pair count is a Map lookup beyond 4,096 candidates (a 37,000-word text spent 40 s
-      // on one x in pair counts). The same pairs pass, in the same order.
+      // pair count is a Map lookup beyond 4,096 candidates (on a 37,000-word text one x
+      // took up to 20 s, most of it in pair counts). The same pairs pass, in the same order.
       const together = sets.tripleCount(x, y, z, k);
       if (together < 1 || together >= k || sets.pairCount(y, z) < k) continue;
       if (found.add([x, y, z], () => sets.tripleDocuments(x, y, z))) return false;
