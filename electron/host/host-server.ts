@@ -23,6 +23,11 @@ export interface HostOptions {
   readonly rendererFolder: string;
   readonly port?: number;
   readonly token?: string;
+  /**
+   * How long after the last page's event stream closed the page counts as gone (default
+   * 10 s: a reload opens a new stream well within it).
+   */
+  readonly pageGoneAfterMs?: number;
 }
 
 export interface RunningHost {
@@ -95,6 +100,8 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
   const handlers = createHandlers(options.services);
   let port = 0;
   const streams = new Set<ServerResponse>();
+  let pageGoneTimer: NodeJS.Timeout | undefined;
+  let closed = false;
   const unsubscribe = options.services.onEvent((event) => {
     const line = `data: ${JSON.stringify(event)}\n\n`;
     for (const stream of streams) stream.write(line);
@@ -114,10 +121,17 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
         response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
         response.write(': connected\n\n');
         streams.add(response);
+        clearTimeout(pageGoneTimer);
         const heartbeat = setInterval(() => response.write(': ping\n\n'), 15_000);
         request.on('close', () => {
           clearInterval(heartbeat);
           streams.delete(response);
+          if (streams.size > 0) return;
+          // No page is listening: unless one comes back soon (a reload), stop the work only a page waits for.
+          pageGoneTimer = setTimeout(() => {
+            if (streams.size === 0 && !closed) options.services.pageGone();
+          }, options.pageGoneAfterMs ?? 10_000);
+          pageGoneTimer.unref();
         });
         return;
       }
@@ -155,7 +169,9 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
         token,
         close: () =>
           new Promise<void>((done) => {
+            closed = true;
             unsubscribe();
+            clearTimeout(pageGoneTimer);
             for (const stream of streams) stream.end();
             server.close(() => done());
             server.closeAllConnections();

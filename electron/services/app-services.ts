@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { AppEvent, ChannelName, ParsedRequestOf, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
 import { settingsSchema } from '../../shared/ipc/schemas.js';
-import type { ReviewSettings, RewriteSettings } from '../../shared/ipc/types.js';
+import type { JobKind, ReviewSettings, RewriteSettings } from '../../shared/ipc/types.js';
 import { createEngineClient, type EngineClient } from '../engine/engine-clients.js';
 import { CollectionRegistry } from '../workspace/collection-registry.js';
 import { ReviewStore } from '../workspace/review-store.js';
@@ -41,6 +41,9 @@ export interface AppServicesOptions {
 
 /** A handler per channel. */
 export type Handlers = { [C in ChannelName]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> };
+
+/** Jobs whose result only the page that asked shows, and nothing stores. */
+const PAGE_JOB_KINDS: readonly JobKind[] = ['combinations', 'plan'];
 
 export class AppServices {
   readonly db: Database.Database;
@@ -146,6 +149,15 @@ export class AppServices {
   defaultSettings(collectionPath: string | null): ReviewSettings {
     const recent = this.collections.list().find((c) => c.available);
     return settingsSchema.parse({ collectionPath: collectionPath ?? recent?.path ?? null, k: 2, arity: 3, maxN: 8, sourceId: null });
+  }
+
+  /**
+   * The review page went away (a closed tab): its checks and plans are answers only that
+   * page was waiting for, so they stop, and the engine is free for the next page. Imports
+   * and model runs go on: what they make is kept.
+   */
+  pageGone(): void {
+    this.jobs.cancelKinds(PAGE_JOB_KINDS);
   }
 
   async dispose(): Promise<void> {

@@ -98,6 +98,11 @@ export class JobRegistry {
     this.jobs.get(id)?.controller.abort();
   }
 
+  /** Cancels the running jobs of these kinds. */
+  cancelKinds(kinds: readonly JobKind[]): void {
+    for (const entry of this.jobs.values()) if (kinds.includes(entry.info.kind)) entry.controller.abort();
+  }
+
   /** Cancels every running job (on quit). */
   cancelAll(): void {
     for (const entry of this.jobs.values()) entry.controller.abort();

@@ -48,7 +48,7 @@ const pickPaths: PickPaths = async (purpose) => {
   return result.canceled ? [] : result.filePaths;
 };
 
-function createWindow(): void {
+function createWindow(onPageGone: () => void): void {
   // The first window opens where the last one closed (window-state.ts); others at the default size.
   const userData = app.getPath('userData');
   const remembered = windows.length === 0;
@@ -75,7 +75,13 @@ function createWindow(): void {
   });
   windows.push(window);
   if (remembered) window.on('close', () => saveWindowState(userData, { bounds: window.getNormalBounds(), maximized: window.isMaximized() }));
-  window.on('closed', () => windows.splice(windows.indexOf(window), 1));
+  window.on('closed', () => {
+    windows.splice(windows.indexOf(window), 1);
+    onPageGone();
+  });
+  // A reload or a crashed page no longer waits for the checks and plans it asked for (AppServices.pageGone).
+  window.webContents.on('did-start-loading', onPageGone);
+  window.webContents.on('render-process-gone', onPageGone);
   // maximize() would also show the window, so it waits for the first paint like show() does.
   window.once('ready-to-show', () => {
     if (placement.maximized) window.maximize();
@@ -113,7 +119,8 @@ void app.whenReady().then(async () => {
     );
   }
   services.loadRecentCollection();
-  createWindow();
+  const pageGone = (): void => services.pageGone();
+  createWindow(pageGone);
   // Opening the app again brings the open window forward, out of the dock or taskbar if minimised.
   app.on('second-instance', () => {
     const window = windows[0];
@@ -121,7 +128,7 @@ void app.whenReady().then(async () => {
     window?.focus();
   });
   app.on('activate', () => {
-    if (windows.length === 0) createWindow();
+    if (windows.length === 0) createWindow(pageGone);
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
