@@ -1,20 +1,25 @@
 /**
- * A long judgment: its plan takes seconds (the six demo judgments as one text, about
- * 5,000 words), and a plan no longer wanted must not keep the engine busy. Choosing the
- * Phrases view, or another document, cancels it; so does the clerk's Stop, and the plan
- * shows how far it has got until then.
+ * A long judgment: its plan takes seconds (the six demo judgments four times over as one
+ * text, about 20,000 words), and a plan no longer wanted must not keep the engine busy.
+ * Choosing the Phrases view, or another document, cancels it; so does the clerk's Stop,
+ * and the plan shows how far it has got until then.
  */
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, openApp, test, type Host } from './host-fixture.js';
 
-/** The six demo judgments as one text (about 5,000 words). */
-function sixDemoJudgments(): string {
-  return readFileSync('demo/deidentified.jsonl', 'utf8')
+/**
+ * The six demo judgments as one text, four times over: about 20,000 words, which plan for
+ * about 11 s on this machine with nothing else running (the six once: about 1 s, too
+ * short to catch a plan still running).
+ */
+function longJudgment(): string {
+  const six = readFileSync('demo/deidentified.jsonl', 'utf8')
     .trim()
     .split('\n')
     .map((line) => (JSON.parse(line) as { text: string }).text)
     .join('\n\n');
+  return [six, six, six, six].join('\n\n');
 }
 
 /** The state of a job, asked of the host as the page asks it. */
@@ -35,9 +40,9 @@ async function jobState(page: Page, host: Host, jobId: string): Promise<string> 
 
 test('a plan no longer wanted is cancelled: on turning to the Phrases view, and on choosing another document', async ({ page, host }) => {
   await openApp(page, host);
-  const text = sixDemoJudgments();
+  const text = longJudgment();
   await page.getByRole('button', { name: 'Open…' }).click();
-  await page.getByLabel('Title').fill('Six judgments');
+  await page.getByLabel('Title').fill('Long judgment');
   await page.getByLabel('Pasted text').fill(text);
   const planOfText = async (): Promise<string> => {
     const response = await page.waitForResponse(
@@ -67,17 +72,15 @@ test('a plan no longer wanted is cancelled: on turning to the Phrases view, and 
 
 test('a plan that runs long shows its progress, can be stopped and started again, and offers every phrase at once', async ({ page, host }) => {
   await openApp(page, host);
-  // The six demo judgments twice: about 10,000 words, which plan for about ten seconds here.
-  const six = sixDemoJudgments();
-  const text = `${six}\n\n${six}`;
+  const text = longJudgment();
   await page.getByRole('button', { name: 'Open…' }).click();
-  await page.getByLabel('Title').fill('Twelve judgments');
+  await page.getByLabel('Title').fill('Long judgment');
   await page.getByLabel('Pasted text').fill(text);
   const planRequested = page.waitForResponse(
     (r) => r.url().endsWith('/api/invoke/detection:plan') && (r.request().postDataJSON() as { text: string }).text.length === text.length,
   );
   await page.getByRole('button', { name: 'Open pasted text' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twelve judgments');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Long judgment');
   const planJob = ((await (await planRequested).json()) as { value: { id: string } }).value.id;
 
   // Which detection of the plan runs, and how far its search is.

@@ -11,8 +11,11 @@ export interface WitnessSink {
   add(members: number[], documents: () => Int32Array): boolean;
 }
 
-/** Partner sets of one shortest member x, projected onto P(x). */
-class Projection {
+/**
+ * Partner sets of one shortest member x, projected onto P(x), grouped by projected set
+ * (in each group, partners in the order given). Partners holding all of P(x) are left out.
+ */
+export class Projection {
   readonly words: number;
   readonly sets: Uint32Array;
   readonly sizes: number[] = [];
@@ -99,11 +102,8 @@ export function findTriples(sets: CandidateSets, x: number, partners: readonly n
   else findTriplesWithinX(sets, x, partners, k, found);
 }
 
-function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: WitnessSink): void {
-  // M, the documents without x, in document order: found a word of bits at a time (M is
-  // small, the universe is not). Which partners hold each comes from sets.holdersOf: a
-  // bit test per partner and document of M cost 699M tests on the 144 court judgments
-  // against a 100M-token collection.
+/** The documents (dense ids, ascending) of the universe that x is not in, found a word of bits at a time. */
+export function documentsWithout(sets: CandidateSets, x: number): number[] {
   const { bits, words: universeWords } = sets;
   const universe = sets.documentOf.length;
   const xRow = sets.rowStart[x]!;
@@ -113,6 +113,15 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
     if (w === universeWords - 1 && universe % 32 !== 0) v &= (1 << (universe % 32)) - 1;
     for (; v !== 0; v &= v - 1) missing.push(w * 32 + 31 - Math.clz32(v & -v));
   }
+  return missing;
+}
+
+function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: WitnessSink): void {
+  // M, the documents without x, in document order: found a word of bits at a time (M is
+  // small, the universe is not). Which partners hold each comes from sets.holdersOf: a
+  // bit test per partner and document of M cost 699M tests on the 144 court judgments
+  // against a 100M-token collection.
+  const missing = documentsWithout(sets, x);
   if (missing.length === 0) return;
   // 1 + each partner's place in `partners` (0: not a partner). Holders are listed in that
   // order, so that pairs are tried, and witnesses found, in the same order as by rank.

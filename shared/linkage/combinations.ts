@@ -16,7 +16,7 @@ import { throwIfAborted, type AbortLike } from '../errors.js';
 import { runToEnd } from '../steps.js';
 import { popcount32 } from './bits.js';
 import { CandidateSets, type CombinationCandidate } from './candidate-sets.js';
-import { findTriples } from './combination-triples.js';
+import { documentsWithout, findTriples, Projection } from './combination-triples.js';
 
 export type { CombinationCandidate } from './candidate-sets.js';
 
@@ -292,8 +292,8 @@ function searchWitnesses(sets: CandidateSets, x: number, later: Int32Array, quer
 }
 
 /**
- * Pairs of partners tried between two pauses of the search for one x with fresh partners:
- * a few milliseconds. On a 37,000-word text one x had millions of pairs, and the worker
+ * Partners looked at between two pauses of the search for one x with fresh partners: a
+ * few milliseconds. On a 37,000-word text one x had millions of pairs, and the worker
  * answered nothing else for 9–20 s at a time.
  */
 const PAIRS_BETWEEN_PAUSES = 1 << 16;
@@ -318,6 +318,7 @@ function* searchWitnessesWith(
   if (query.arity < 3) return true;
   const partners = Array.from(later).filter((y) => sets.pairCount(x, y) >= k);
   const isFresh = new Set(fresh);
+  const triplePartners = triplePartnersOf(sets, x, partners, k);
   let sincePause = 0;
   for (const z of fresh) {
     if (sincePause >= PAIRS_BETWEEN_PAUSES) {
@@ -326,19 +327,81 @@ function* searchWitnessesWith(
       throwIfAborted(query.signal);
     }
     if (sets.pairCount(x, z) < k) continue;
-    sincePause += partners.length;
-    for (const y of partners) {
+    // The triples first: most keep k documents, and the pair count is a Map lookup beyond
+    // 4,096 candidates. The same pairs pass, in the same order, as partner by partner.
+    const before = triplePartners.examined;
+    const ys = triplePartners.of(z);
+    sincePause += triplePartners.examined - before + ys.length;
+    for (const y of ys) {
       // Each pair once: two fresh partners are tried from the first of them only.
       if (y === z || (isFresh.has(y) && y < z)) continue;
-      // The triple first: most leave k documents, and counting it stops there, where the
-      // pair count is a Map lookup beyond 4,096 candidates (on a 37,000-word text one x
-      // took up to 20 s, most of it in pair counts). The same pairs pass, in the same order.
-      const together = sets.tripleCount(x, y, z, k);
-      if (together < 1 || together >= k || sets.pairCount(y, z) < k) continue;
-      if (found.add([x, y, z], () => sets.tripleDocuments(x, y, z))) return false;
+      if (sets.pairCount(y, z) >= k && found.add([x, y, z], () => sets.tripleDocuments(x, y, z))) return false;
     }
   }
   return true;
+}
+
+/**
+ * The partners y that leave x and a partner z 1 to k − 1 documents, found without
+ * counting every triple: on a 37,000-word text most of a plan went on triple counts,
+ * thousands of fresh z against thousands of partners. Answers in the order of `partners`.
+ * - x in most documents: a triple can only lose documents outside P(x), so only partners
+ *   sharing one of those few documents with z are counted (as in findTriplesOutsideX);
+ * - otherwise: partners grouped by their documents within P(x) (combination-triples.ts),
+ *   a group at a time.
+ */
+function triplePartnersOf(sets: CandidateSets, x: number, partners: readonly number[], k: number): TriplePartners {
+  const place = new Int32Array(sets.count).fill(-1);
+  partners.forEach((y, i) => (place[y] = i));
+  const inOrder = (ys: number[]): number[] => ys.sort((a, b) => place[a]! - place[b]!);
+  if (sets.documentOf.length - sets.size(x) < sets.size(x)) {
+    const missing = documentsWithout(sets, x);
+    const seen = new Int32Array(sets.count).fill(-1);
+    const outside: TriplePartners = {
+      examined: 0,
+      of: (z) => {
+        const ys: number[] = [];
+        for (const id of missing) {
+          if (!sets.has(z, id)) continue;
+          for (const y of sets.holdersOf(id)) {
+            outside.examined++;
+            if (place[y] === -1 || seen[y] === z) continue;
+            seen[y] = z;
+            const together = sets.tripleCount(x, y, z, k);
+            if (together >= 1 && together < k) ys.push(y);
+          }
+        }
+        return inOrder(ys);
+      },
+    };
+    return outside;
+  }
+  const projection = new Projection(sets, x, partners);
+  const groupOf = new Int32Array(sets.count).fill(-1);
+  projection.members.forEach((members, group) => members.forEach((y) => (groupOf[y] = group)));
+  const within: TriplePartners = {
+    examined: 0,
+    of: (z) => {
+      const group = groupOf[z]!;
+      // z holds all of P(x): every triple keeps P(x) ∩ P(y), at least k documents.
+      if (group === -1) return [];
+      const ys: number[] = [];
+      within.examined += projection.groupCount;
+      for (let other = 0; other < projection.groupCount; other++) {
+        const shared = projection.overlap(group, other, k);
+        if (shared >= 1 && shared < k) for (const y of projection.members[other]!) ys.push(y);
+      }
+      return inOrder(ys);
+    },
+  };
+  return within;
+}
+
+interface TriplePartners {
+  /** Partners (or groups of them) looked at so far: the work done, for the pauses. */
+  examined: number;
+  /** The partners y with 1 ≤ |P(x) ∩ P(y) ∩ P(z)| < k, for a partner z. */
+  of(z: number): number[];
 }
 
 /** The earlier witness of x again, when candidates with its members' keys are still ranked after x. */
