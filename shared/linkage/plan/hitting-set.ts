@@ -108,14 +108,24 @@ function killRules(mode: MemberKill): KillRules {
 /** Valid lower bound: constraints that pairwise share no token each need a token of their own. */
 function* lowerBoundOf(problem: HittingProblem, combinations: readonly CombinationConstraint[]): Generator<void, number> {
   const packed = disjointIntervals(problem.intervals);
-  const used: TokenInterval[] = [...packed];
-  const overlaps = (a: TokenInterval, b: TokenInterval): boolean => a.first <= b.last && b.first <= a.last;
+  // The tokens of the constraints taken so far, marked one by one: asking every interval
+  // taken so far instead was most of a 37,000-word text's plan (60 of 112 s).
+  let last = 0;
+  for (const interval of packed) last = Math.max(last, interval.last);
+  for (const combination of combinations) for (const member of combination.members) for (const interval of member) last = Math.max(last, interval.last);
+  const used = new Uint8Array(last + 1);
+  const take = (interval: TokenInterval): void => void used.fill(1, interval.first, interval.last + 1);
+  const touchesUsed = (interval: TokenInterval): boolean => {
+    for (let t = interval.first; t <= interval.last; t++) if (used[t] === 1) return true;
+    return false;
+  };
+  packed.forEach(take);
   let count = packed.length;
   for (const combination of combinations) {
     yield;
     const support = combination.members.flat();
-    if (support.some((interval) => used.some((u) => overlaps(u, interval)))) continue;
-    used.push(...support);
+    if (support.some(touchesUsed)) continue;
+    support.forEach(take);
     count++;
   }
   return count;
