@@ -16,7 +16,7 @@ import { throwIfAborted, type AbortLike } from '../errors.js';
 import { runToEnd } from '../steps.js';
 import { popcount32 } from './bits.js';
 import { CandidateSets, type CombinationCandidate } from './candidate-sets.js';
-import { documentsWithout, findTriples, Projection } from './combination-triples.js';
+import { documentsWithin, documentsWithout, findTriples, Projection } from './combination-triples.js';
 
 export type { CombinationCandidate } from './candidate-sets.js';
 
@@ -356,6 +356,8 @@ function triplePartnersOf(sets: CandidateSets, x: number, partners: readonly num
   const inOrder = (ys: number[]): number[] => ys.sort((a, b) => place[a]! - place[b]!);
   if (sets.documentOf.length - sets.size(x) < sets.size(x)) {
     const missing = documentsWithout(sets, x);
+    const withinX = documentsWithin(sets, x, missing);
+    const inX = sets.size(x);
     const seen = new Int32Array(sets.count).fill(-1);
     const outside: TriplePartners = {
       examined: 0,
@@ -367,6 +369,7 @@ function triplePartnersOf(sets: CandidateSets, x: number, partners: readonly num
             outside.examined++;
             if (place[y] === -1 || seen[y] === z) continue;
             seen[y] = z;
+            if (withinX(y) + withinX(z) - inX >= k) continue;
             const together = sets.tripleCount(x, y, z, k);
             if (together >= 1 && together < k) ys.push(y);
           }
