@@ -1,6 +1,6 @@
 /**
- * A long judgment: its plan takes seconds (the six demo judgments four times over as one
- * text, about 20,000 words), and a plan no longer wanted must not keep the engine busy.
+ * A long judgment: its plan takes seconds (the six demo judgments four or eight times over
+ * as one text, 20,000 or 40,000 words), and a plan no longer wanted must not keep the engine busy.
  * Choosing the Phrases view, or another document, cancels it; so does the clerk's Stop,
  * and the plan shows how far it has got until then.
  */
@@ -9,17 +9,17 @@ import { readFileSync } from 'node:fs';
 import { expect, openApp, test, type Host } from './host-fixture.js';
 
 /**
- * The six demo judgments as one text, four times over: about 20,000 words, which plan for
- * about 11 s on this machine with nothing else running (the six once: about 1 s, too
- * short to catch a plan still running).
+ * The six demo judgments as one text, `copies` times over (each copy about 5,000 words).
+ * Four copies plan for about 3.5 s on this machine with nothing else running, eight for
+ * about 9 s; fewer plan too quickly to be caught still running.
  */
-function longJudgment(): string {
+function longJudgment(copies: number): string {
   const six = readFileSync('demo/deidentified.jsonl', 'utf8')
     .trim()
     .split('\n')
     .map((line) => (JSON.parse(line) as { text: string }).text)
     .join('\n\n');
-  return [six, six, six, six].join('\n\n');
+  return Array<string>(copies).fill(six).join('\n\n');
 }
 
 /** The state of a job, asked of the host as the page asks it. */
@@ -40,7 +40,7 @@ async function jobState(page: Page, host: Host, jobId: string): Promise<string> 
 
 test('a plan no longer wanted is cancelled: on turning to the Phrases view, and on choosing another document', async ({ page, host }) => {
   await openApp(page, host);
-  const text = longJudgment();
+  const text = longJudgment(4);
   await page.getByRole('button', { name: 'Open…' }).click();
   await page.getByLabel('Title').fill('Long judgment');
   await page.getByLabel('Pasted text').fill(text);
@@ -71,13 +71,17 @@ test('a plan no longer wanted is cancelled: on turning to the Phrases view, and 
 });
 
 test('a plan that runs long shows its progress, can be stopped and started again, and offers every phrase at once', async ({ page, host }) => {
+  // The 40,000 words are checked for about half a minute before the plan starts, and planned twice.
+  test.setTimeout(180_000);
   await openApp(page, host);
-  const text = longJudgment();
+  const text = longJudgment(8);
   await page.getByRole('button', { name: 'Open…' }).click();
   await page.getByLabel('Title').fill('Long judgment');
   await page.getByLabel('Pasted text').fill(text);
+  // The plan starts once the text is checked: about half a minute here.
   const planRequested = page.waitForResponse(
     (r) => r.url().endsWith('/api/invoke/detection:plan') && (r.request().postDataJSON() as { text: string }).text.length === text.length,
+    { timeout: 120_000 },
   );
   await page.getByRole('button', { name: 'Open pasted text' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Long judgment');
