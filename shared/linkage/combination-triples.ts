@@ -127,6 +127,9 @@ export function documentsWithout(sets: CandidateSets, x: number): number[] {
   return missing;
 }
 
+/** Partners holding one document without x beyond which pairs are first bounded (documentsWithin). */
+const LONG_HOLDER_LIST = 64;
+
 function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: WitnessSink): void {
   // M, the documents without x, in document order: found a word of bits at a time (M is
   // small, the universe is not). Which partners hold each comes from sets.holdersOf: a
@@ -138,21 +141,27 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
   // order, so that pairs are tried, and witnesses found, in the same order as by rank.
   const place = new Int32Array(sets.count);
   partners.forEach((y, p) => (place[y] = p + 1));
-  const withinX = documentsWithin(sets, x, missing);
   const inX = sets.size(x);
+  let withinX: ((y: number) => number) | undefined;
   const tried = sets.triedPairs();
   const list: number[] = [];
   for (const id of missing) {
     list.length = 0;
     for (const y of sets.holdersOf(id)) if (place[y] !== 0) list.push(y);
     list.sort((a, b) => place[a]! - place[b]!);
+    // In a long list, two common partners leave x most of its documents: such pairs are
+    // skipped before any count (on a 37,000-word text one x had 10,000 partners holding
+    // its one missing document, and took 3 s). Short lists are left as they were.
+    let within: Int32Array | undefined;
+    if (list.length > LONG_HOLDER_LIST) {
+      withinX ??= documentsWithin(sets, x, missing);
+      within = Int32Array.from(list, withinX);
+    }
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
         const y = list[i]!;
         const z = list[j]!;
-        // Two common partners leave x most of its documents: skipped before any count (on
-        // a 37,000-word text one x had 10,000 partners holding its one missing document).
-        if (withinX(y) + withinX(z) - inX >= k) continue;
+        if (within !== undefined && within[i]! + within[j]! - inX >= k) continue;
         if (!tried.mark(y, z)) continue;
         // Only a pair sharing a document of M can leave fewer than k documents to the
         // triple. Counting the triple directly stops at k, which most pairs reach within a

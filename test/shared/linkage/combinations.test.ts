@@ -137,3 +137,23 @@ describe('combinationSearch with a memo, for one candidate with many fresh partn
     expect(next.value.find((f) => f.candidate === 0)?.members).toEqual([0, 401, 402]);
   });
 });
+
+// A phrase in all documents but one, with a hundred partners in that one: pairs of common
+// partners are skipped by a bound before any count (combination-triples.ts); the one
+// pair whose triple keeps a single document must still be found.
+describe('findCombinationSpans for a candidate in all documents but one, with many partners', () => {
+  it('flags exactly what a search over every triple flags, the tightest witness included', () => {
+    const all = (...except: number[]): Int32Array => Int32Array.from({ length: 10 }, (_, d) => d).filter((d) => !except.includes(d));
+    const x: CombinationCandidate = { tokenStart: 0, tokenLength: 1, documents: all(0) };
+    const fillers = Array.from({ length: 100 }, (_, i): CombinationCandidate => ({ tokenStart: 2 + i, tokenLength: 2, documents: all(1 + (i % 9)) }));
+    // With z, |P(x) ∩ P(y)| + |P(x) ∩ P(z)| − |P(x)| = 8 + 2 − 9 = 1 for y and for every filler: the
+    // bound allows those pairs, and each triple keeps one document.
+    const y = { tokenStart: 200, tokenLength: 2, documents: all(9) };
+    const z = { tokenStart: 201, tokenLength: 2, documents: Int32Array.of(0, 1, 9) };
+    const candidates = [x, ...fillers, y, z];
+    const found = findCombinationSpans(candidates, { k: 2, arity: 3, sourceDocument: -1 });
+    expect(found.map((f) => f.candidate).sort((a, b) => a - b)).toEqual(referenceFlagged(candidates, 2, -1));
+    // x's witnesses all hold z, whose triples with x keep one document; every partner pair without z is skipped.
+    expect(found.find((f) => f.candidate === 0)?.members).toContain(102);
+  });
+});
