@@ -300,7 +300,8 @@ const PAIRS_BETWEEN_PAUSES = 1 << 16;
 
 /**
  * Adds witnesses with shortest member x that hold at least one of `fresh` (a subset of
- * `later`); true when it found all. Steps: it yields every PAIRS_BETWEEN_PAUSES pairs.
+ * `later`); true when it found all. Steps: it yields every PAIRS_BETWEEN_PAUSES partners
+ * (or documents, or groups of partners) looked at.
  */
 function* searchWitnessesWith(
   sets: CandidateSets,
@@ -363,6 +364,7 @@ function triplePartnersOf(sets: CandidateSets, x: number, partners: readonly num
       examined: 0,
       of: (z) => {
         const ys: number[] = [];
+        outside.examined += missing.length;
         for (const id of missing) {
           if (!sets.has(z, id)) continue;
           for (const y of sets.holdersOf(id)) {
