@@ -40,7 +40,9 @@ export function ChangesPanel({ document, plan }: { document: ReviewDocument; pla
                   ? 'nothing planned'
                   : plan.status === 'stopped'
                     ? 'not planned (stopped)'
-                    : 'planning…'
+                    : plan.status === 'failed'
+                      ? 'not planned (the plan failed)'
+                      : 'planning…'
                 : ratio(afterPlan)}
             </td>
           </tr>

@@ -106,8 +106,10 @@ export function useFindHighlights(frame: HTMLElement | null, matches: readonly T
     const shown = paint();
     if (shown !== undefined) bringIntoView(frame, shown);
     // The text nodes are replaced when the highlighted text renders anew: paint again then.
+    // Only the text is watched (a tooltip shown beside it changes nothing painted); it is
+    // replaced whole only when editing starts, and the frame passed in is null then.
     const observer = new MutationObserver(() => void paint());
-    observer.observe(frame, { childList: true, subtree: true, characterData: true });
+    observer.observe(frame.querySelector('[data-testid="document-text"]') ?? frame, { childList: true, subtree: true, characterData: true });
     return () => {
       observer.disconnect();
       clear();

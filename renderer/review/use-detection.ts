@@ -38,7 +38,7 @@ export interface Detection {
   readonly resultText: string | undefined;
   readonly status: DetectionStatus;
   readonly checkingCombinations: boolean;
-  /** Share (0–1) of the combination search done, while it runs and once it has said. */
+  /** Share (0–1) of the combination search done, while it runs and has reported how far it is. */
   readonly combinationShare: number | undefined;
   /** How far the single-N-gram check of the text on screen has got, while it is partial. */
   readonly partial: PartialCheck | undefined;

@@ -296,11 +296,11 @@ function searchWitnesses(sets: CandidateSets, x: number, later: Int32Array, quer
  * few milliseconds. On a 37,000-word text one x had millions of pairs, and the worker
  * answered nothing else for 9–20 s at a time.
  */
-const PAIRS_BETWEEN_PAUSES = 1 << 16;
+const WORK_BETWEEN_PAUSES = 1 << 16;
 
 /**
  * Adds witnesses with shortest member x that hold at least one of `fresh` (a subset of
- * `later`); true when it found all. Steps: it yields every PAIRS_BETWEEN_PAUSES partners
+ * `later`); true when it found all. Steps: it yields every WORK_BETWEEN_PAUSES partners
  * (or documents, or groups of partners) looked at.
  */
 function* searchWitnessesWith(
@@ -322,7 +322,7 @@ function* searchWitnessesWith(
   const triplePartners = triplePartnersOf(sets, x, partners, k);
   let sincePause = 0;
   for (const z of fresh) {
-    if (sincePause >= PAIRS_BETWEEN_PAUSES) {
+    if (sincePause >= WORK_BETWEEN_PAUSES) {
       sincePause = 0;
       yield;
       throwIfAborted(query.signal);
