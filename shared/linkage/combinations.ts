@@ -282,7 +282,7 @@ class Witnesses {
 function searchWitnesses(sets: CandidateSets, x: number, later: Int32Array, query: CombinationQuery, found: Witnesses): boolean {
   const partners: number[] = [];
   for (const y of later) {
-    const shared = sets.pairCount(x, y);
+    const shared = sets.pairCountOnce(x, y);
     if (shared >= query.k) partners.push(y);
     else if (shared >= 1 && found.add([x, y], () => sets.pairDocuments(x, y))) return false;
   }
