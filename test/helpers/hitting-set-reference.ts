@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { CombinationConstraint, HittingProblem } from '../../shared/linkage/plan/hitting-set.js';
-import type { TokenInterval } from '../../shared/linkage/plan/interval-stabbing.js';
+import { stabIntervals, type TokenInterval } from '../../shared/linkage/plan/interval-stabbing.js';
 
 export const TOKENS = 11;
 
@@ -50,4 +50,72 @@ export function bruteMinimum(problem: HittingProblem): number {
     if (set.size < best && breaksAll(problem, set)) best = set.size;
   }
   return best;
+}
+
+/**
+ * Larger problems for the greedy search alone: members that occur several times, and
+ * combinations sharing members, so that one round's tokens change later rounds' scores.
+ */
+const wideInterval = fc.tuple(fc.nat({ max: 59 }), fc.nat({ max: 2 })).map(([first, extra]): TokenInterval => ({ first, last: Math.min(59, first + extra) }));
+export const greedyProblemArb = fc
+  .record({
+    members: fc.array(fc.array(wideInterval, { minLength: 1, maxLength: 4 }), { minLength: 3, maxLength: 14 }),
+    picks: fc.array(fc.array(fc.nat(), { minLength: 2, maxLength: 3 }), { minLength: 1, maxLength: 30 }),
+    intervals: fc.array(wideInterval, { maxLength: 8 }),
+    forbidden: fc.array(fc.nat({ max: 59 }), { maxLength: 6 }),
+    start: fc.array(fc.nat({ max: 59 }), { maxLength: 4 }),
+  })
+  .map(({ members, picks, intervals, forbidden, start }) => ({
+    problem: {
+      intervals,
+      // The same member arrays in several combinations, as the planner builds them.
+      combinations: picks.map((p): CombinationConstraint => ({ members: p.map((m) => members[m % members.length]!) })),
+      forbidden: new Set(forbidden),
+    } satisfies HittingProblem,
+    start,
+  }));
+
+/**
+ * The greedy search of hitting-set.ts written plainly, one member killed by one word per
+ * occurrence ('word'): every round scores every member of the open combinations again
+ * against the sorted chosen tokens, in the order they first appear, and asks every open
+ * combination whether it is broken. The solver remembers between rounds; its choices must
+ * be these.
+ */
+export function plainGreedy(problem: HittingProblem, start: readonly number[]): number[] {
+  const forbidden = problem.forbidden ?? new Set<number>();
+  const killable = (member: readonly TokenInterval[]): boolean => member.every((i) => allowedIn(forbidden, i));
+  const open0 = problem.combinations.map((c) => c.members.filter(killable)).filter((members) => members.length > 0);
+  const breakable = problem.intervals.filter((i) => allowedIn(forbidden, i));
+  const required: TokenInterval[] = [...breakable];
+  const startAllowed = start.filter((t) => !forbidden.has(t));
+  const chosen = new Set([...startAllowed, ...stabIntervals(breakable, new Set(startAllowed), forbidden).tokens]);
+  const sortedOf = (): number[] => [...chosen].sort((a, b) => a - b);
+  const killed = (sorted: readonly number[], members: readonly (readonly TokenInterval[])[]): boolean =>
+    members.some((m) => m.every((i) => hit(new Set(sorted), i)));
+  let sorted = sortedOf();
+  let open = open0.filter((members) => !killed(sorted, members));
+  while (open.length > 0) {
+    const candidates = new Map<string, { member: readonly TokenInterval[]; breaks: number }>();
+    for (const members of open) {
+      for (const member of members) {
+        const key = member.map((i) => `${i.first}-${i.last}`).join(',');
+        const entry = candidates.get(key);
+        if (entry === undefined) candidates.set(key, { member, breaks: 1 });
+        else entry.breaks++;
+      }
+    }
+    let choice: { member: readonly TokenInterval[]; score: number; added: number[] } | undefined;
+    for (const { member, breaks } of candidates.values()) {
+      const added = stabIntervals(member, chosen, forbidden).tokens;
+      const score = breaks / Math.max(added.length, 0.5);
+      if (choice === undefined || score > choice.score) choice = { member, score, added };
+    }
+    required.push(...choice!.member);
+    for (const token of choice!.added) chosen.add(token);
+    sorted = sortedOf();
+    open = open.filter((members) => !killed(sorted, members));
+  }
+  const restabbed = stabIntervals(required, new Set(), forbidden).tokens;
+  return restabbed.length < sorted.length && open0.every((members) => killed(restabbed, members)) ? restabbed : sorted;
 }

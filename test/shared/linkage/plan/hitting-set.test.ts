@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pruneTokensSteps, solveHittingSet, solveHittingSetSteps, type HittingProblem } from '../../../../shared/linkage/plan/hitting-set.js';
 import { stabbedBeyond, stabIntervals } from '../../../../shared/linkage/plan/interval-stabbing.js';
-import { breaksAll, bruteMinimum, problemArb, toProblem } from '../../../helpers/hitting-set-reference.js';
+import { breaksAll, bruteMinimum, greedyProblemArb, plainGreedy, problemArb, toProblem } from '../../../helpers/hitting-set-reference.js';
 
 describe('solveHittingSet', () => {
   it('finds a minimum equal to brute force, never choosing a kept token', () => {
@@ -33,6 +33,16 @@ describe('solveHittingSet', () => {
         if (greedy.exact) expect(greedy.tokens.length).toBe(minimum);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('greedy makes the choices of the plain greedy search, though it remembers scores and open combinations between rounds', () => {
+    fc.assert(
+      fc.property(greedyProblemArb, ({ problem, start }) => {
+        const greedy = solveHittingSet(problem, { exactCombinationLimit: 0, start });
+        expect(greedy.tokens).toEqual(plainGreedy(problem, start));
+      }),
+      { numRuns: 1000 },
     );
   });
 
