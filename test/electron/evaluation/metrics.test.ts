@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { editSize, wordLevenshtein, wordsOf } from '../../../shared/review/edit-ratio.js';
 import { cosine } from '../../../electron/evaluation/metrics/semantic-similarity.js';
@@ -29,6 +30,32 @@ describe('edit ratio', () => {
     expect(wordLevenshtein('k i t t e n'.split(' '), 's i t t i n g'.split(' '))).toBe(3);
     expect(wordLevenshtein([], ['a', 'b'])).toBe(2);
     expect(wordLevenshtein(['a', 'b', 'c'], ['c', 'b', 'a'])).toBe(2);
+  });
+
+  /** The whole table, cell by cell: what the bit-vector version must equal. */
+  function plainLevenshtein(a: readonly string[], b: readonly string[]): number {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const current = [i];
+      for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), previous[j]! + 1, current[j - 1]! + 1);
+      previous = current;
+    }
+    return previous[b.length]!;
+  }
+
+  it('equals the plain table, across the 32-row blocks it works in', () => {
+    // Few distinct words, so that matches are everywhere; lengths up to four blocks.
+    const words = fc.array(fc.constantFrom('a', 'b', '\u0000[REDACTED]'), { maxLength: 120, size: 'max' });
+    fc.assert(
+      fc.property(words, words, (a, b) => {
+        expect(wordLevenshtein(a, b)).toBe(plainLevenshtein(a, b));
+      }),
+      { numRuns: 2000 },
+    );
+    // A plan applied as placeholders to a long text: runs replaced, the rest kept.
+    const long = Array.from({ length: 300 }, (_, i) => `w${(i * 7919) % 53}`);
+    const planned = long.flatMap((word, i) => (i % 9 === 0 ? ['\u0000[REDACTED]'] : i % 9 === 1 ? [] : [word]));
+    expect(wordLevenshtein(long, planned)).toBe(plainLevenshtein(long, planned));
   });
 });
 
