@@ -1,4 +1,5 @@
 // Turns benchmark measurements into BENCHMARKS.md, with each target and its verdict.
+import { renderLongTextSection, type LongTextResults } from './report-long-text.js';
 import { renderPlanSection, type PlanResults } from './report-plan.js';
 import { quantile } from './quantile.js';
 
@@ -25,6 +26,8 @@ export interface BenchResults {
   };
   /** The minimal edit plan (bench/plan-latency.ts). */
   plan?: PlanResults;
+  /** One very long text, checked and planned (bench/long-text.ts). */
+  longText?: LongTextResults;
   /** The tiny-model rewriting benchmark's printed report. */
   rewriteTiny?: string;
   /** The real small model's rewriting figures, run by hand (bench/rewrite/real-model-cpu.md): included as written. */
@@ -95,6 +98,7 @@ The same distinct N-grams (N ≤ 8) answered one phrase query at a time through 
 ${r.detection.fts.map((row) => `| ${row.id} | ${row.queries} | ${f(row.ftsMs, 0)} | ${f(row.oursMs)} | ${f(row.ftsMs / row.oursMs, 0)}× |`).join('\n')}
 
 ${renderPlanSection(r.plan)}
+${renderLongTextSection(r.longText)}
 ## Rewriting
 
 The rewriting pipeline on the tiny random-weight test model, on this machine's CPU (\`npm run bench:rewrite\`): what a run costs in tokens, decode calls and passes. These are **not results**: the model writes noise and every chunk ends as a placeholder fallback. The seconds per document on a GPU with the real Qwen3-4B, against the paper's 15.5 s (arity 1) and 52.6 s (arity ≤ 3), come from \`npm run bench:rewrite:gpu -- --model PATH\`, which needs a GPU machine and the model file; it has not been run for this report.

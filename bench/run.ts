@@ -1,14 +1,15 @@
 // `npm run bench`: measures the engine against its targets and the FTS5 peer on this
 // machine, and writes BENCHMARKS.md. Not part of `npm test`.
 //
-// `npm run bench -- --only plan` measures the edit plan again (it builds the court index
-// for it) and keeps the other figures of bench/last-run.json.
+// `npm run bench -- --only plan` measures the edit plan and the long text again (it builds
+// the court index for them) and keeps the other figures of bench/last-run.json.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderReport, type BenchResults } from './report.js';
+import type { LongTextResults } from './report-long-text.js';
 import type { PlanResults } from './report-plan.js';
 import { SCALE_END, SCALE_START } from './scale/report-scale.js';
 
@@ -60,6 +61,7 @@ try {
     results = {
       ...(JSON.parse(readFileSync(lastRunPath, 'utf8')) as BenchResults),
       plan: child<PlanResults>('plan-latency.ts', [join(work, 'court.unl'), deidentified, PLAN_ARITY3_EVERY]),
+      longText: child<LongTextResults>('long-text.ts', [join(work, 'court.unl'), deidentified]),
     };
   } else {
     results = {
@@ -76,6 +78,7 @@ try {
       },
       detection: child('detect-latency.ts', [join(work, 'court.unl'), join(work, 'court-fts.db'), deidentified, '5']),
       plan: child<PlanResults>('plan-latency.ts', [join(work, 'court.unl'), deidentified, PLAN_ARITY3_EVERY]),
+      longText: child<LongTextResults>('long-text.ts', [join(work, 'court.unl'), deidentified]),
     };
     // The rewriting pipeline on the tiny test model (CPU): costs, not results.
     process.stderr.write('  rewrite/tiny-cpu.ts\n');
