@@ -37,7 +37,7 @@ test('empty, binary and 20 MB files are refused with a clear message', async ({ 
 
 test('a bad collection import reports each problem and keeps the good documents', async ({ page, host }) => {
   await openApp(page, host);
-  await page.getByRole('button', { name: 'Collections' }).click();
+  await page.getByRole('button', { name: 'Collections', exact: true }).click();
   await page.getByLabel('Collection name').fill('Mixed inputs');
   const good = JSON.stringify({ id: 'one', text: 'A judgment about a prison.' }) + '\n{broken\n' + JSON.stringify({ id: 'two', text: '' }) + '\n';
   await page

@@ -11,7 +11,7 @@ test('the full review flow, from collection to exported files', async ({ page, h
   await openApp(page, host);
 
   // 1. The collection: open its file by path and see its figures and Figure 2.
-  await page.getByRole('button', { name: 'Collections' }).click();
+  await page.getByRole('button', { name: 'Collections', exact: true }).click();
   await page.getByLabel('Collection file path').fill(join(host.workspace, 'collections', 'demo-court-collection.unl'));
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Demo court collection' })).toBeVisible();
@@ -20,7 +20,7 @@ test('the full review flow, from collection to exported files', async ({ page, h
   await page.screenshot({ path: testInfo.outputPath('collections.png'), fullPage: true });
 
   // 2. Open one de-identified judgment (a record of a JSONL file) and see the highlights.
-  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
   await page.getByRole('button', { name: 'Open…' }).click();
   await page.getByLabel('Document file').setInputFiles('demo/deidentified.jsonl');
   await page.getByLabel('Record').selectOption('echr-001-61744-deid');

@@ -5,7 +5,7 @@ import { expect, openApp, test } from './host-fixture.js';
 
 test('create a collection with progress, cancel one, then add, remove documents and compact', async ({ page, host }, testInfo) => {
   await openApp(page, host);
-  await page.getByRole('button', { name: 'Collections' }).click();
+  await page.getByRole('button', { name: 'Collections', exact: true }).click();
 
   // A larger upload (the demo collection four times over, new ids) so there is time to cancel.
   const lines = gunzipSync(readFileSync('demo/collection.jsonl.gz')).toString('utf8').trim().split('\n');
@@ -47,7 +47,7 @@ test('create a collection with progress, cancel one, then add, remove documents 
   await policy.getByRole('button', { name: 'Save policy' }).click();
   await expect(policy.getByText('Saved')).toBeVisible();
   await page.reload();
-  await page.getByRole('button', { name: 'Collections' }).click();
+  await page.getByRole('button', { name: 'Collections', exact: true }).click();
   await page
     .getByRole('complementary', { name: 'Collections' })
     .getByRole('button', { name: /^Small set/ })

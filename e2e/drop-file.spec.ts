@@ -38,7 +38,7 @@ test('a file dropped on the review screen opens for review, and a stray drop els
   await expect(page.getByTestId('document-text')).toHaveText(text);
 
   // On the Collections screen nothing takes a dropped file, so the app refuses it rather than let the browser open it.
-  await page.getByRole('button', { name: 'Collections' }).click();
+  await page.getByRole('button', { name: 'Collections', exact: true }).click();
   expect(await dropFiles(page, '[data-testid="collections-screen"], main, body', [{ name: 'x.txt', text: 'x' }])).toBe(true);
-  await expect(page.getByRole('button', { name: 'Collections' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: 'Collections', exact: true })).toHaveAttribute('aria-current', 'page');
 });

@@ -16,7 +16,7 @@ test('rewrite with the local model and review its suggestions', async ({ page, h
   execFileSync(process.execPath, ['--import', 'tsx', 'models/make-test-model.ts', join(models, 'e2e-tiny-model.gguf')]);
   await openApp(page, host);
 
-  await page.getByRole('button', { name: 'Model' }).click();
+  await page.getByRole('button', { name: 'Model', exact: true }).click();
   const row = page.getByTestId('models').getByRole('row', { name: /e2e-tiny-model\.gguf/ });
   await expect(row).toContainText('qwen3');
   await row.getByRole('button', { name: 'Use' }).click();
@@ -50,7 +50,7 @@ test('rewrite with the local model and review its suggestions', async ({ page, h
   await page.screenshot({ path: testInfo.outputPath('model.png') });
 
   // A short document keeps the CPU run brief.
-  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
   await page.getByRole('button', { name: 'Open…' }).click();
   await page
     .getByLabel('Pasted text')

@@ -168,10 +168,10 @@ test('a source that shares fewer rare phrases than another document is questione
 
 test('a document whose collection was forgotten says "Not checked" and where to open it, with nothing spinning', async ({ page, host }) => {
   await openApp(page, host);
-  await page.getByRole('button', { name: 'Collections' }).first().click();
+  await page.getByRole('button', { name: 'Collections', exact: true }).first().click();
   await page.getByRole('button', { name: 'Forget' }).click();
   await expect(page.getByText('No collection yet.')).toBeVisible();
-  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
 
   const missing = page.getByTestId('collection-missing');
   await expect(missing).toContainText('no longer open in this workspace');

@@ -7,7 +7,7 @@ import { expect, openApp, test } from './host-fixture.js';
 
 test('rewriting settings keep what is typed, refuse a wrong value beside its field, and save nothing until every field is right', async ({ page, host }) => {
   await openApp(page, host);
-  await page.getByRole('button', { name: 'Model' }).click();
+  await page.getByRole('button', { name: 'Model', exact: true }).click();
   const panel = page.getByTestId('rewrite-settings');
   const temperature = panel.getByLabel('Temperature');
   await expect(temperature).toHaveValue('1.2');
@@ -34,7 +34,7 @@ test('rewriting settings keep what is typed, refuse a wrong value beside its fie
   await expect(panel.getByRole('alert')).toHaveText(['A number from 0 to 2, such as 1.2.', 'A whole number from 1 to 10.']);
   await expect(panel.getByRole('status')).toHaveCount(0);
   await page.reload();
-  await page.getByRole('button', { name: 'Model' }).click();
+  await page.getByRole('button', { name: 'Model', exact: true }).click();
   await expect(temperature).toHaveValue('0.8');
   await expect(passes).toHaveValue('4');
 
