@@ -262,56 +262,99 @@ function occurrenceKey(member: readonly TokenInterval[]): string {
  * (stabbedBeyond), depend on the chosen tokens only through which of the member's
  * occurrences they hit. So new tokens touch only the members with an occurrence around one
  * of them, and only the combinations with such a member can become broken. Scoring every
- * member again and asking every open combination each round were most of a 37,000-word
- * text's plan (about 23 of 30 s).
+ * member again, counting each member's open combinations again and asking every open
+ * combination each round were most of a 37,000-word text's plan (about 23 of 30 s).
+ *
+ * Members are numbered in the order they first appear among the open combinations, and a
+ * tie between two scores goes to the member whose first open combination (then place in
+ * it) comes first: the order in which the plain search met them each round.
  */
 class GreedyMemory {
-  /** What killing a member adds, by occurrenceKey (members with the same occurrences add the same tokens). */
-  private readonly known = new Map<string, number[]>();
-  /** For each token, the members (keys) with an occurrence around it, each listed once. */
-  private readonly around = new Map<number, string[]>();
-  /** The combinations each member (key) is in. */
-  private readonly combinationsOf = new Map<string, CombinationConstraint[]>();
+  /** One member array per distinct member (by occurrenceKey): the same occurrences, the same kill. */
+  readonly members: (readonly TokenInterval[])[] = [];
+  /** Open combinations holding each member, once per place it holds: the score's numerator. */
+  readonly breaks: number[] = [];
+  /** Open combinations left. */
+  openCount: number;
+  /** Each member's places, as combination × width + place, ascending; `firstOpen` skips the closed. */
+  private readonly places: number[][] = [];
+  private readonly firstOpen: number[] = [];
+  private readonly width: number;
+  private readonly isOpen: Uint8Array;
+  /** Each combination's members, by place. */
+  private readonly membersOf: number[][];
+  private readonly combinationsOf: number[][] = [];
+  /** What killing a member one word per occurrence adds, until a token around it is chosen. */
+  private readonly known: (number[] | undefined)[] = [];
+  /** For each token, the members with an occurrence around it. */
+  private readonly around = new Map<number, number[]>();
 
-  constructor(combinations: readonly CombinationConstraint[]) {
-    for (const combination of combinations) {
-      for (const member of combination.members) {
+  constructor(private readonly combinations: readonly CombinationConstraint[]) {
+    let width = 1;
+    for (const combination of combinations) width = Math.max(width, combination.members.length);
+    this.width = width;
+    this.isOpen = new Uint8Array(combinations.length).fill(1);
+    this.openCount = combinations.length;
+    const numbers = new Map<string, number>();
+    this.membersOf = combinations.map((combination, c) =>
+      combination.members.map((member, place) => {
         const key = occurrenceKey(member);
-        const those = this.combinationsOf.get(key);
-        if (those !== undefined) {
-          if (those.at(-1) !== combination) those.push(combination);
-          continue;
-        }
-        this.combinationsOf.set(key, [combination]);
-        for (const interval of member) {
-          for (let t = interval.first; t <= interval.last; t++) {
-            const keys = this.around.get(t);
-            if (keys === undefined) this.around.set(t, [key]);
-            else keys.push(key);
+        let number = numbers.get(key);
+        if (number === undefined) {
+          numbers.set(key, (number = this.members.length));
+          this.members.push(member);
+          this.breaks.push(0);
+          this.places.push([]);
+          this.firstOpen.push(0);
+          this.combinationsOf.push([]);
+          for (const interval of member) {
+            for (let t = interval.first; t <= interval.last; t++) {
+              const numbersAround = this.around.get(t);
+              if (numbersAround === undefined) this.around.set(t, [number]);
+              else numbersAround.push(number);
+            }
           }
         }
-      }
-    }
+        this.breaks[number]!++;
+        this.places[number]!.push(c * this.width + place);
+        const those = this.combinationsOf[number]!;
+        if (those.at(-1) !== c) those.push(c);
+        return number;
+      }),
+    );
   }
 
-  /** stabbedBeyond for a member killed one word per occurrence, remembered until a token around it is chosen. */
-  added(member: readonly TokenInterval[], sortedChosen: readonly number[], forbidden: ReadonlySet<number>): number[] {
-    const key = occurrenceKey(member);
-    let added = this.known.get(key);
-    if (added === undefined) this.known.set(key, (added = stabbedBeyond(member, sortedChosen, forbidden)));
+  /** Where member `number` first appears among the open combinations (for ties). */
+  firstPlace(number: number): number {
+    const places = this.places[number]!;
+    let at = this.firstOpen[number]!;
+    while (this.isOpen[Math.floor(places[at]! / this.width)] === 0) at++;
+    this.firstOpen[number] = at;
+    return places[at]!;
+  }
+
+  /** stabbedBeyond for member `number` killed one word per occurrence, remembered until a token around it is chosen. */
+  added(number: number, sortedChosen: readonly number[], forbidden: ReadonlySet<number>): number[] {
+    let added = this.known[number];
+    if (added === undefined) this.known[number] = added = stabbedBeyond(this.members[number]!, sortedChosen, forbidden);
     return added;
   }
 
-  /** New chosen tokens: forgets the members around them, and returns the combinations that may now be broken. */
-  chose(tokens: readonly number[]): Set<CombinationConstraint> {
-    const touched = new Set<CombinationConstraint>();
+  /** New chosen tokens: forgets the members around them, and closes the open combinations they break. */
+  chose(tokens: readonly number[], isBroken: (combination: CombinationConstraint) => boolean): void {
+    const touched = new Set<number>();
     for (const token of tokens) {
-      for (const key of this.around.get(token) ?? []) {
-        this.known.delete(key);
-        for (const combination of this.combinationsOf.get(key)!) touched.add(combination);
+      for (const number of this.around.get(token) ?? []) {
+        this.known[number] = undefined;
+        for (const c of this.combinationsOf[number]!) if (this.isOpen[c] === 1) touched.add(c);
       }
     }
-    return touched;
+    for (const c of touched) {
+      if (!isBroken(this.combinations[c]!)) continue;
+      this.isOpen[c] = 0;
+      this.openCount--;
+      for (const number of this.membersOf[c]!) this.breaks[number]!--;
+    }
   }
 }
 
@@ -342,33 +385,26 @@ function* greedySteps(
   const required: TokenInterval[] = [...intervals];
   const chosen = new Set([...start, ...stabIntervals(intervals, new Set(start), forbidden).tokens]);
   let sorted = [...chosen].sort((a, b) => a - b);
-  let open = combinations.filter((c) => !rules.killed(sorted, c));
-  const memory = new GreedyMemory(open);
-  while (open.length > 0) {
+  const memory = new GreedyMemory(combinations.filter((c) => !rules.killed(sorted, c)));
+  while (memory.openCount > 0) {
     yield;
-    // Candidate members by their occurrence list (the same key sequence appears in many combinations).
-    const candidates = new Map<string, { member: readonly TokenInterval[]; breaks: number }>();
-    for (const combination of open) {
-      for (const member of combination.members) {
-        const key = occurrenceKey(member);
-        const entry = candidates.get(key);
-        if (entry === undefined) candidates.set(key, { member, breaks: 1 });
-        else entry.breaks++;
-      }
-    }
-    let choice: { kill: Kill; score: number; added: number[] } | undefined;
+    let choice: { number: number; kill: Kill; score: number; added: number[] } | undefined;
     let scored = 0;
-    for (const { member, breaks } of candidates.values()) {
+    for (let number = 0; number < memory.members.length; number++) {
+      const breaks = memory.breaks[number]!;
+      if (breaks === 0) continue;
       // Scoring copies the chosen set: on a long judgment one pass over the candidates takes seconds.
       if (++scored % 64 === 0) yield;
-      const kill = rules.killOf(member);
+      const kill = rules.killOf(memory.members[number]!);
       // 'word' kills force no token: stab against the sorted chosen list as it is (see stabbedBeyond).
       const added =
         kill.forced.length === 0
-          ? memory.added(kill.intervals, sorted, forbidden)
+          ? memory.added(number, sorted, forbidden)
           : [...kill.forced.filter((t) => !chosen.has(t)), ...stabIntervals(kill.intervals, new Set([...chosen, ...kill.forced]), forbidden).tokens];
       const score = breaks / Math.max(added.length, 0.5);
-      if (choice === undefined || score > choice.score) choice = { kill, score, added };
+      if (choice === undefined || score > choice.score || (score === choice.score && memory.firstPlace(number) < memory.firstPlace(choice.number))) {
+        choice = { number, kill, score, added };
+      }
     }
     for (const token of choice!.kill.forced) forced.add(token);
     required.push(...choice!.kill.intervals);
@@ -378,8 +414,7 @@ function* greedySteps(
     if (fresh.length === 0) throw new Error('The greedy plan search chose a member that was already killed.');
     for (const token of fresh) chosen.add(token);
     sorted = mergeSorted(sorted, fresh);
-    const touched = memory.chose(fresh);
-    open = open.filter((c) => !touched.has(c) || !rules.killed(sorted, c));
+    memory.chose(fresh, (c) => rules.killed(sorted, c));
   }
   const restabbed = cost(required, forced, forbidden);
   return restabbed.length < sorted.length && combinations.every((c) => rules.killed(restabbed, c)) ? restabbed : sorted;
