@@ -1,8 +1,8 @@
 /**
  * The plan being made: which detection it is running and how far that one has gone, a
  * Stop button, and on a long text (still planning after a few seconds) a way to the
- * findings that need no plan. On this machine a 37,000-word text plans for about 17 s in the
- * browser host against the demo collection, after a 6.5 s check (it took minutes before
+ * findings that need no plan. On this machine a 37,000-word text plans for 12–17 s in the
+ * browser host against the demo collection, after a 6–8 s check (it took minutes before
  * 2026-12-05, and 47 s at the start of 2026-12-06), longer against a larger collection; a
  * spinner alone said nothing of how far it was.
  */
