@@ -393,7 +393,8 @@ function* greedySteps(
     for (let number = 0; number < memory.members.length; number++) {
       const breaks = memory.breaks[number]!;
       if (breaks === 0) continue;
-      // Scoring copies the chosen set: on a long judgment one pass over the candidates takes seconds.
+      // Whole-member kills are scored afresh every round, and every member in the first: on a
+      // long judgment one pass over the members takes seconds.
       if (++scored % 64 === 0) yield;
       const kill = rules.killOf(memory.members[number]!);
       // 'word' kills force no token: stab against the sorted chosen list as it is (see stabbedBeyond).

@@ -48,9 +48,10 @@ export function stabIntervals(
 
 /**
  * The tokens stabIntervals(intervals, chosen, forbidden) adds, for a `chosen` already
- * sorted: the greedy plan scores every candidate member this way each round, and copying
- * and sorting thousands of chosen tokens per candidate made a long judgment's plan take
- * minutes. Only the few tokens added here are kept apart.
+ * sorted: the greedy plan scores candidate members this way (again whenever a chosen token
+ * lands in one of a member's occurrences), and copying and sorting thousands of chosen
+ * tokens per candidate made a long judgment's plan take minutes. Only the few tokens added
+ * here are kept apart.
  */
 export function stabbedBeyond(intervals: readonly TokenInterval[], sortedChosen: readonly number[], forbidden: ReadonlySet<number>): number[] {
   const sorted = [...intervals].sort((a, b) => a.last - b.last || b.first - a.first);
