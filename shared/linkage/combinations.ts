@@ -17,6 +17,7 @@ import { runToEnd } from '../steps.js';
 import { popcount32 } from './bits.js';
 import { CandidateSets, type CombinationCandidate } from './candidate-sets.js';
 import { documentsWithin, documentsWithout, findTriples, Projection } from './combination-triples.js';
+import { RankedKeys } from './ranked-keys.js';
 
 export type { CombinationCandidate } from './candidate-sets.js';
 
@@ -121,6 +122,7 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
   // The candidates ranked after x are a view of this, never a copy (detection's hot loop).
   const rankedIds = Int32Array.from(ranked);
   const sharedByLater = new LaterIntersections(sets, rankedIds);
+  const rankedKeys = keys === undefined ? undefined : new RankedKeys(rankedIds, keys);
   for (let position = 0; position < ranked.length; position++) {
     yield;
     throwIfAborted(query.signal);
@@ -139,14 +141,14 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
     else {
       // Witnesses found before whose members are all still there still hold.
       for (const members of known.witnesses) {
-        const again = reuseWitness(sets, x, later, keys, members);
+        const again = reuseWitness(sets, x, position, rankedKeys!, members);
         // Two witnesses with the same keys (a phrase repeated in the text) are found again as one.
         if (again === undefined || found.has(again.members)) continue;
         if (found.add(again.members, () => again.documents)) break;
       }
       if (known.complete && !found.full) {
         // That search found every witness there was: only combinations with a partner new since then can add one.
-        const fresh = Array.from(later).filter((y) => (known.lastRank.get(keys[y]!) ?? -1) <= known.rank);
+        const fresh = rankedKeys!.freshAfter(position, known.lastRank, known.rank);
         complete = fresh.length === 0 || (yield* searchWitnessesWith(sets, x, later, fresh, query, found));
       } else if (found.found.length > 0) complete = false;
       else complete = searchWitnesses(sets, x, later, query, found);
@@ -410,10 +412,10 @@ interface TriplePartners {
 }
 
 /** The earlier witness of x again, when candidates with its members' keys are still ranked after x. */
-function reuseWitness(sets: CandidateSets, x: number, later: Int32Array, keys: readonly string[], members: readonly string[]): FlaggedCandidate | undefined {
+function reuseWitness(sets: CandidateSets, x: number, position: number, rankedKeys: RankedKeys, members: readonly string[]): FlaggedCandidate | undefined {
   const chosen: number[] = [];
   for (const key of members) {
-    const y = later.find((candidate) => keys[candidate] === key && !chosen.includes(candidate));
+    const y = rankedKeys.firstAfter(key, position, chosen);
     if (y === undefined) return undefined;
     chosen.push(y);
   }
