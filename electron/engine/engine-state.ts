@@ -12,7 +12,7 @@ import { planEditRatio, planSummary } from '../../shared/linkage/plan/plan-summa
 import { bm25Scores, queryTerms } from '../search/bm25.js';
 import { sourceRank } from '../search/source-rank.js';
 import { TermStatistics } from '../search/term-statistics.js';
-import { detectionSteps, SegmentCache } from '../../shared/linkage/detect.js';
+import { detectionSteps } from '../../shared/linkage/detect.js';
 import { restrictToArity, rewriteCost } from '../../shared/linkage/rewrite-cost.js';
 import type { DetectionSettings } from '../../shared/linkage/settings.js';
 import { likeliestSourcesSteps } from '../../shared/linkage/suggest-source.js';
@@ -20,6 +20,7 @@ import { runToEnd } from '../../shared/steps.js';
 import { retryIfCollectionChanged, retryIfCollectionChangedAsync } from '../index-store/collection-changed.js';
 import { CollectionIndex, type CollectionInfo, type DocumentSummary } from '../index-store/collection-index.js';
 import { statisticsSteps } from '../index-store/collection-stats.js';
+import { DocumentMemory } from './document-memory.js';
 import { runSliced } from './sliced.js';
 
 /** Fixpoint rounds of the minimal plan in the review app (the CLI and the evaluation take more). */
@@ -35,8 +36,8 @@ const noProgress: Progress = () => undefined;
 
 export class EngineState {
   private readonly open = new Map<string, CollectionIndex>();
-  private readonly caches = new Map<string, SegmentCache>();
-  /** The collection generation the caches of each path were filled at. */
+  private readonly memories = new Map<string, DocumentMemory>();
+  /** The collection generation the memories of each path were filled at. */
   private readonly cacheGenerations = new Map<string, number>();
   private readonly termStatistics = new Map<string, { generation: number; statistics: TermStatistics }>();
 
@@ -101,7 +102,7 @@ export class EngineState {
     this.open.get(path)?.close();
     this.open.delete(path);
     this.termStatistics.delete(path);
-    for (const key of this.caches.keys()) if (key.startsWith(`${path}\u0000`)) this.caches.delete(key);
+    for (const key of this.memories.keys()) if (key.startsWith(`${path}\u0000`)) this.memories.delete(key);
     this.cacheGenerations.delete(path);
   }
 
@@ -116,25 +117,25 @@ export class EngineState {
   }
 
   /**
-   * The segment analyses and postings of one document's checks. They hold document
-   * frequencies, so they are only good for the collection as it was: when another import
-   * or a removal changed it (its generation), every cache of that collection is dropped,
-   * or a phrase that a removal made rare could still be shown as common.
+   * What one document's checks learned (DocumentMemory). It holds document frequencies, so
+   * it is only good for the collection as it was: when another import or a removal changed
+   * it (its generation), every memory of that collection is dropped, or a phrase that a
+   * removal made rare could still be shown as common.
    */
-  private cache(path: string, collection: CollectionIndex, key: string): SegmentCache {
+  private memory(path: string, collection: CollectionIndex, key: string): DocumentMemory {
     const generation = collection.generation();
     if (this.cacheGenerations.get(path) !== generation) {
-      for (const cacheKey of this.caches.keys()) if (cacheKey.startsWith(`${path}\u0000`)) this.caches.delete(cacheKey);
+      for (const memoryKey of this.memories.keys()) if (memoryKey.startsWith(`${path}\u0000`)) this.memories.delete(memoryKey);
       this.cacheGenerations.set(path, generation);
     }
-    const cacheKey = `${path}\u0000${key}`;
-    let cache = this.caches.get(cacheKey);
-    if (cache === undefined) {
-      cache = new SegmentCache(20_000);
-      this.caches.set(cacheKey, cache);
-      if (this.caches.size > 50) this.caches.delete(this.caches.keys().next().value as string);
+    const memoryKey = `${path}\u0000${key}`;
+    let memory = this.memories.get(memoryKey);
+    if (memory === undefined) {
+      memory = new DocumentMemory();
+      this.memories.set(memoryKey, memory);
+      if (this.memories.size > 50) this.memories.delete(this.memories.keys().next().value as string);
     }
-    return cache;
+    return memory;
   }
 
   /**
@@ -148,7 +149,7 @@ export class EngineState {
     const detection = retryIfCollectionChanged(() =>
       runToEnd(
         detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
-          cache: this.cache(path, collection, documentKey),
+          cache: this.memory(path, collection, documentKey).segments,
           singlesOnly: true,
           pauseWhen: pauseAfterMs === undefined ? undefined : () => performance.now() - started > pauseAfterMs,
         }),
@@ -169,16 +170,19 @@ export class EngineState {
   ): Promise<CheckResult> {
     const collection = this.collection(path);
     const started = performance.now();
-    const full = await retryIfCollectionChangedAsync(() =>
-      runSliced(
-        detectionSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings, 3), {
-          cache: this.cache(path, collection, documentKey),
+    const full = await retryIfCollectionChangedAsync(() => {
+      const memory = this.memory(path, collection, documentKey);
+      const detectionSettings = this.settingsFor(collection, settings, 3);
+      return runSliced(
+        detectionSteps(collection.phraseIndex(), text, detectionSettings, {
+          cache: memory.segments,
+          combinationMemo: memory.combinationMemo(detectionSettings),
           signal,
           onCombinationProgress: (searched, total) => onProgress('combinations', searched, total),
         }),
         signal,
-      ),
-    );
+      );
+    });
     return { ...restrictToArity(full, settings.arity), milliseconds: performance.now() - started, complete: true, cost: rewriteCost(full, true) };
   }
 
@@ -237,6 +241,10 @@ export class EngineState {
     const plan = await retryIfCollectionChangedAsync(() =>
       runSliced(
         planSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
+          // The check of this text has analyzed its segments. The plan keeps a memo of its
+          // own: witnesses that earlier versions of the text left in the check's memo could
+          // lead it to another plan than the CLI's for the same text.
+          cache: this.memory(path, collection, documentKey).segments,
           strategy: settings.strategy,
           keep,
           // A clerk waits for this: after a few rounds the paper's rule finishes the job (clean, a few more words).
@@ -271,7 +279,6 @@ export class EngineState {
       rounds: plan.rounds,
       milliseconds: plan.milliseconds,
     };
-    void documentKey;
   }
 
   /** Checks that a source id exists before a setting names it. */

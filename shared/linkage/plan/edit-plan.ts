@@ -80,6 +80,12 @@ export interface PlanOptions {
   readonly placeholder?: string;
   /** d′ already checked with the same settings (saves the first detection). */
   readonly detection?: DetectionResult;
+  /**
+   * Segment analyses of earlier checks of this text on the same collection state (keyed by
+   * settings inside, so any check's will do). Default: a fresh cache. The combination memo
+   * is always the plan's own, so that the same text always gets the same plan.
+   */
+  readonly cache?: SegmentCache;
   readonly signal?: AbortLike;
   /**
    * Progress for a clerk who waits: the detection running (1 for the plan's first) and
@@ -139,7 +145,7 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
   const maxRounds = Math.max(1, options.maxRounds ?? 30);
   const placeholder = options.placeholder ?? REDACTED;
   // Rounds change few segments: their analyses carry over.
-  const cache = new SegmentCache();
+  const cache = options.cache ?? new SegmentCache();
   const combinationMemo: CombinationMemo = new Map();
   let detections = 0;
   const detect = (checked: string): Generator<void, DetectionResult> => {

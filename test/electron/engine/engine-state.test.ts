@@ -220,4 +220,46 @@ describe('EngineState', () => {
     await removeIds(path, ['copy']);
     expect(spans(state.check(path, text, settings(1), 'doc'))).toEqual(spans(before));
   });
+
+  it('checks combinations of each version of a document exactly as a fresh detection, with what the checks before learned', async () => {
+    const { dir, path } = await collection();
+    const state = new EngineState();
+    const versions = [
+      'The applicant was held in an F-type prison in Kandira. The court in Izmir examined the conditions of detention.',
+      // A repeated sentence, a phrase taken out, and a new one put in.
+      'The applicant was held in an F-type prison in Kandira. The court in Izmir examined the conditions of detention. The court in Izmir examined the conditions of detention.',
+      'The applicant was held in [REDACTED]. The court in Izmir examined the conditions of detention. He complained about the length of the proceedings in Sincan.',
+      'The court in Ankara dismissed the appeal. He complained about the conditions of detention in Kandira. The applicant was held in Sincan prison.',
+    ];
+    const spans = (result: { minimal: readonly { start: number; end: number }[]; combinations: readonly { start: number; end: number }[] }) => ({
+      minimal: result.minimal.map((s) => [s.start, s.end]),
+      combinations: result.combinations.map((s) => [s.start, s.end]),
+    });
+    const agrees = async (text: string): Promise<number> => {
+      const fromEngine = await state.combinations(path, text, settings(3), 'doc', new AbortController().signal);
+      const fresh = detectLinkage(openCollection(path).phraseIndex(), text, { k: 2, arity: 3, maxN: 8 });
+      expect(spans(fromEngine), text).toEqual(spans(fresh));
+      return fresh.combinations.length;
+    };
+    let combinations = 0;
+    for (const text of [...versions, versions[0]!]) combinations += await agrees(text);
+    expect(combinations).toBeGreaterThan(0);
+    // Two documents holding every combination candidate of the last text, each in a paragraph
+    // of its own, come in and go again. The candidates stay the same, so what the checks
+    // learned before either change could be taken for the collection as it is now; after the
+    // removal that would be a false clean verdict.
+    const text = versions[3]!;
+    const before = await agrees(text);
+    expect(before).toBeGreaterThan(0);
+    const candidates = (await state.combinations(path, text, settings(3), 'doc', new AbortController().signal)).candidates;
+    const holder = candidates.map((c) => c.text).join('.\n\n');
+    const more = join(dir, 'more.jsonl');
+    writeFileSync(more, ['holder-1', 'holder-2'].map((id) => JSON.stringify({ id, text: holder })).join('\n'));
+    await addInputs(path, [more]);
+    expect(await agrees(text)).toBe(0);
+    const now = (await state.combinations(path, text, settings(3), 'doc', new AbortController().signal)).candidates;
+    expect(now.map((c) => c.text)).toEqual(candidates.map((c) => c.text));
+    await removeIds(path, ['holder-1', 'holder-2']);
+    expect(await agrees(text)).toBe(before);
+  });
 });
