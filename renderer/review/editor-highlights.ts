@@ -1,0 +1,56 @@
+/**
+ * The highlights behind the text being edited (TextEditor.tsx), painted with the CSS
+ * Custom Highlight API (`::highlight(edit-…)` in app.css) over one text node, not as
+ * marks. With marks, a keystroke on the 37,097-word text of 60 judgments took about 8 s:
+ * every finding after it moves (map-findings.ts), the check that follows gives each a new
+ * id, and React took out and put back some 20,000 marks both times. Ranges cost nothing
+ * in the document (static ones: see below); they are made again whenever the text or the
+ * findings change.
+ */
+import { useLayoutEffect } from 'react';
+import type { Finding, HighlightSegment } from '../../shared/review/findings.js';
+
+/** The names app.css styles: a rare phrase, a combination member, and a piece that is both. */
+export const EDIT_HIGHLIGHTS = { single: 'edit-single', combination: 'edit-combination', both: 'edit-both' } as const;
+
+function registry(): HighlightRegistry | undefined {
+  // Chromium (Electron, the browser host) has it; without it the text is edited unpainted.
+  return typeof CSS !== 'undefined' && 'highlights' in CSS ? CSS.highlights : undefined;
+}
+
+/** Which highlight a piece of the text goes into, or none. */
+export function highlightOf(segment: HighlightSegment, findings: readonly Finding[]): keyof typeof EDIT_HIGHLIGHTS | undefined {
+  if (segment.findings.length === 0) return undefined;
+  let single = false;
+  let combination = false;
+  for (const f of segment.findings) {
+    if (findings[f]!.kind === 'single') single = true;
+    else combination = true;
+  }
+  return single && combination ? 'both' : single ? 'single' : 'combination';
+}
+
+/**
+ * Paints `segments` (of `text`, which `backdrop` holds as its first text node) until the
+ * next change. A segment past the text node's end (findings of an older text) is cut there.
+ */
+export function useEditorHighlights(backdrop: HTMLElement | null, text: string, segments: readonly HighlightSegment[], findings: readonly Finding[]): void {
+  useLayoutEffect(() => {
+    const highlights = registry();
+    const node = backdrop?.firstChild;
+    if (highlights === undefined || node === null || node === undefined || node.nodeType !== Node.TEXT_NODE) return;
+    const length = (node as Text).data.length;
+    const painted = { single: new Highlight(), combination: new Highlight(), both: new Highlight() };
+    for (const segment of segments) {
+      const kind = highlightOf(segment, findings);
+      if (kind === undefined || segment.start >= length) continue;
+      // Static ranges: the document keeps every live Range up to date on each change to
+      // any node, and 20,000 of them made React's next re-render of the text take minutes.
+      painted[kind].add(new StaticRange({ startContainer: node, startOffset: segment.start, endContainer: node, endOffset: Math.min(segment.end, length) }));
+    }
+    for (const kind of ['single', 'combination', 'both'] as const) highlights.set(EDIT_HIGHLIGHTS[kind], painted[kind]);
+    return () => {
+      for (const name of Object.values(EDIT_HIGHLIGHTS)) highlights.delete(name);
+    };
+  }, [backdrop, text, segments, findings]);
+}
