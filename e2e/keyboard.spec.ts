@@ -122,11 +122,18 @@ test('Ctrl+F finds words in the text: every match painted, Enter and F3 step thr
 /** What the find bar paints (CSS highlights): the text under every match, lower-cased and spaced as one, and the one shown. */
 function painted(page: Page): Promise<{ all: string[]; current: string | null; inView: boolean }> {
   return page.evaluate(() => {
-    const words = (range: Range) => range.toString().toLowerCase().replace(/\s+/gu, ' ');
-    const all = [...(CSS.highlights.get('find') ?? [])].map((range) => words(range as Range));
-    const [current] = [...(CSS.highlights.get('find-current') ?? [])] as Range[];
+    // The painted ranges are static: a live copy reads their text and measures them.
+    const live = (painted: AbstractRange): Range => {
+      const range = new Range();
+      range.setStart(painted.startContainer, painted.startOffset);
+      range.setEnd(painted.endContainer, painted.endOffset);
+      return range;
+    };
+    const words = (range: AbstractRange) => live(range).toString().toLowerCase().replace(/\s+/gu, ' ');
+    const all = [...(CSS.highlights.get('find') ?? [])].map(words);
+    const [current] = [...(CSS.highlights.get('find-current') ?? [])];
     if (current === undefined) return { all, current: null, inView: false };
-    const box = current.getBoundingClientRect();
+    const box = live(current).getBoundingClientRect();
     const view = document.querySelector('.text-frame')!.getBoundingClientRect();
     return { all, current: words(current), inView: box.height > 0 && box.top >= view.top && box.bottom <= view.bottom };
   });

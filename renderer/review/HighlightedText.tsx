@@ -143,7 +143,8 @@ export const HighlightedText = memo(function HighlightedText({
             inPlan ? 'planned' : '',
             preview !== undefined ? 'previewed' : '',
           ].filter(Boolean);
-          const combinationIds = covering.filter((f) => f.kind === 'combination').map((f) => `g${findings.indexOf(f)}`);
+          // By index in `findings` (a search for each was quadratic on a long text).
+          const combinationIds = segment.findings.filter((f) => findings[f]!.kind === 'combination').map((f) => `g${f}`);
           const anchor = firstRun[i]!.length > 0 ? findings[firstRun[i]![0]!]! : undefined;
           const mark = (
             <mark
