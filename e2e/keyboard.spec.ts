@@ -119,6 +119,24 @@ test('Ctrl+F finds words in the text: every match painted, Enter and F3 step thr
   await expect(page.getByTestId('document-text').locator('mark').first()).toBeFocused();
 });
 
+test('the matches stay painted when the clerk switches between the plan and the phrases (the text is drawn anew)', async ({ page, host }) => {
+  await openApp(page, host);
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const text = (await page.getByTestId('document-text').textContent()) ?? '';
+  const expected = text.match(/the\s+applicant/giu)?.length ?? 0;
+  await page.keyboard.press('Control+f');
+  await page.keyboard.type('the applicant');
+  await expect(page.getByTestId('find-count')).toHaveText(`1 of ${expected}`);
+  const all = { all: Array(expected).fill('the applicant'), current: 'the applicant', inView: true };
+  await expect.poll(() => painted(page)).toEqual(all);
+  for (const view of ['view-phrases', 'view-plan']) {
+    const before = await page.getByTestId('document-text').elementHandle();
+    await page.getByTestId(view).click();
+    await expect.poll(() => before!.evaluate((element) => element.isConnected)).toBe(false);
+    await expect.poll(() => painted(page)).toEqual(all);
+  }
+});
+
 /** What the find bar paints (CSS highlights): the text under every match, lower-cased and spaced as one, and the one shown. */
 function painted(page: Page): Promise<{ all: string[]; current: string | null; inView: boolean }> {
   return page.evaluate(() => {

@@ -239,6 +239,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
                 uncheckedFrom={detection.resultText === document.text ? detection.partial?.uncheckedFrom : undefined}
                 planned={planned}
                 previews={previews}
+                view={view}
                 focusedId={focusedId}
                 onFocusFinding={setFocusedId}
                 onLeaveText={leaveText}

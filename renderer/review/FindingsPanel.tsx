@@ -164,7 +164,9 @@ export function FindingsPanel(props: Props) {
         </p>
       )}
       {status === 'checking' && items.length === 0 && <p className="muted small">Checking…</p>}
-      <ul className="findings" ref={list} aria-label={view === 'plan' ? 'Planned words' : 'Linkable phrases'} data-testid="findings">
+      {/* A new list for each view: React inserting thousands of new items into the old one
+          looks for each one's next sibling past all the new ones (quadratic on a long text). */}
+      <ul key={view} className="findings" ref={list} aria-label={view === 'plan' ? 'Planned words' : 'Linkable phrases'} data-testid="findings">
         {items.map((item, index) => (
           <li key={item.id} data-testid={view === 'plan' ? 'planned-run' : 'finding'}>
             <button

@@ -118,12 +118,25 @@ export function useFindHighlights(frame: HTMLElement | null, matches: readonly T
     const shown = paint();
     if (shown !== undefined) bringIntoView(frame, shown);
     // The text nodes are replaced when the highlighted text renders anew: paint again then.
-    // Only the text is watched (a tooltip shown beside it changes nothing painted); it is
-    // replaced whole only when editing starts, and the frame passed in is null then.
-    const observer = new MutationObserver(() => void paint());
-    observer.observe(frame.querySelector('[data-testid="document-text"]') ?? frame, { childList: true, subtree: true, characterData: true });
+    // Only the text is watched (a tooltip shown beside it changes nothing painted). The text
+    // element itself is replaced when the clerk switches between the plan and the phrases
+    // (HighlightedText.tsx): the frame's own children are watched for that.
+    let watched: Element | null = null;
+    const textObserver = new MutationObserver(() => void paint());
+    const watchText = (): boolean => {
+      const element = frame.querySelector('[data-testid="document-text"]');
+      if (element === watched) return false;
+      textObserver.disconnect();
+      watched = element;
+      if (element !== null) textObserver.observe(element, { childList: true, subtree: true, characterData: true });
+      return true;
+    };
+    watchText();
+    const frameObserver = new MutationObserver(() => watchText() && void paint());
+    frameObserver.observe(frame, { childList: true });
     return () => {
-      observer.disconnect();
+      textObserver.disconnect();
+      frameObserver.disconnect();
       clear();
     };
   }, [frame, matches, shownIndex]);
