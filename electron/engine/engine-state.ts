@@ -177,6 +177,8 @@ export class EngineState {
         detectionSteps(collection.phraseIndex(), text, detectionSettings, {
           cache: memory.segments,
           combinationMemo: memory.combinationMemo(detectionSettings),
+          // A long editing session would otherwise keep every earlier check's ranks alive.
+          memoForgetsOthers: true,
           signal,
           onCombinationProgress: (searched, total) => onProgress('combinations', searched, total),
         }),

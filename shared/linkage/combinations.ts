@@ -69,6 +69,14 @@ export interface CombinationQuery {
   readonly memo?: CombinationMemo | undefined;
   /** Witnesses to find per flagged candidate (default 1: the search stops at the first). */
   readonly witnesses?: number | undefined;
+  /**
+   * After the search, the memo keeps only entries of this search's candidates. Each entry
+   * holds its search's map of every candidate's rank, so the entries of phrases edited away
+   * would keep one map per search alive: on a long text edited keystroke by keystroke, about
+   * a megabyte a check. For the review app's memo of one document; the plan's rounds keep
+   * theirs whole (a phrase a round takes out seldom comes back).
+   */
+  readonly forgetOthers?: boolean | undefined;
   /** Told before each candidate how many are searched (the review shows a long search's progress). */
   readonly onProgress?: ((searched: number, total: number) => void) | undefined;
 }
@@ -165,6 +173,10 @@ export function* combinationSearch(candidates: readonly CombinationCandidate[], 
     if (witness !== undefined) flagged.push(witness);
   }
   query.onProgress?.(ranked.length, ranked.length);
+  if (query.forgetOthers === true && keys !== undefined) {
+    const present = new Set(keys);
+    for (const key of query.memo!.keys()) if (!present.has(key)) query.memo!.delete(key);
+  }
   const original = (members: readonly number[]): number[] => members.map((m) => kept[m]!).sort((a, b) => candidates[a]!.tokenStart - candidates[b]!.tokenStart);
   return flagged.map((f) => ({
     candidate: kept[f.candidate]!,

@@ -80,6 +80,8 @@ export interface DetectOptions {
    * rounds. The caller keeps one memo per settings and drops it when the collection changes.
    */
   readonly combinationMemo?: CombinationMemo | undefined;
+  /** The memo keeps only this text's candidates afterwards (CombinationQuery.forgetOthers). */
+  readonly memoForgetsOthers?: boolean | undefined;
   /** Witnesses to find per combination span (default 1). */
   readonly witnessesPerSpan?: number | undefined;
   /**
@@ -240,6 +242,7 @@ export function* detectionSteps(
       sourceDocument,
       signal: options.signal,
       memo,
+      forgetOthers: options.memoForgetsOthers,
       witnesses: options.witnessesPerSpan,
       onProgress: options.onCombinationProgress,
     };

@@ -136,6 +136,23 @@ describe('combinationSearch with a memo, for one candidate with many fresh partn
     expect(next.value).toEqual(withoutMemo);
     expect(next.value.find((f) => f.candidate === 0)?.members).toEqual([0, 401, 402]);
   });
+
+  it("keeps only the last search's candidates when asked to, and finds the same either way", () => {
+    const kept: CombinationMemo = new Map();
+    const forgetting: CombinationMemo = new Map();
+    const query = { k: 2, arity: 3 as const, sourceDocument: -1 };
+    // Two versions of a text: the second has lost the fillers.
+    findCombinationSpans(candidates, { ...query, memo: kept });
+    findCombinationSpans(candidates, { ...query, memo: forgetting, forgetOthers: true });
+    expect([...forgetting.keys()].sort()).toEqual(candidates.map((c) => c.key!).sort());
+    const shorter = [x, ...last];
+    const keeping = findCombinationSpans(shorter, { ...query, memo: kept });
+    const forgot = findCombinationSpans(shorter, { ...query, memo: forgetting, forgetOthers: true });
+    expect(forgot).toEqual(keeping);
+    expect(forgot).toEqual(findCombinationSpans(shorter, query));
+    expect(kept.size).toBe(candidates.length);
+    expect([...forgetting.keys()].sort()).toEqual(['a', 'b', 'x']);
+  });
 });
 
 // A phrase in all documents but one, with a hundred partners in that one: pairs of common
