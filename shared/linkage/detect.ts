@@ -77,7 +77,9 @@ export interface DetectOptions {
   /**
    * What earlier combination searches learned (combinations.ts), for checks of successive
    * versions of one text on the same collection with the same settings: the edit plan's
-   * rounds. The caller keeps one memo per settings and drops it when the collection changes.
+   * rounds, the review app's checks of one document as the clerk edits it. The caller keeps
+   * one memo per settings and drops it when the collection changes. Without one, the check
+   * keeps one of its own (see below).
    */
   readonly combinationMemo?: CombinationMemo | undefined;
   /** The memo keeps only this text's candidates afterwards (CombinationQuery.forgetOthers). */
