@@ -42,6 +42,20 @@ interface MemoEntry {
   readonly complete: boolean;
 }
 
+/**
+ * A memo of one search that keeps only what it learned about candidates with no witness.
+ * Through it, a search skips a repeated phrase's later occurrences that cannot link (the
+ * slow part: every partner is tried), and still flags the same candidates with the same
+ * witnesses as a search without a memo, since no witness is ever reused. detect.ts gives
+ * one to a check whose caller gives none: what the evaluation reads of witnesses
+ * (metrics/linkage-risk.ts) stays as it was.
+ */
+export class WitnessFreeMemo extends Map<string, MemoEntry> {
+  override set(key: string, entry: MemoEntry): this {
+    return entry.complete && entry.witnesses.length === 0 ? super.set(key, entry) : this;
+  }
+}
+
 /** Entries a memo keeps before it starts over (one judgment has a few hundred candidates). */
 const MEMO_CAPACITY = 50_000;
 

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { combinationSearch, findCombinationSpans, type CombinationCandidate, type CombinationMemo } from '../../../shared/linkage/combinations.js';
+import {
+  combinationSearch,
+  findCombinationSpans,
+  WitnessFreeMemo,
+  type CombinationCandidate,
+  type CombinationMemo,
+} from '../../../shared/linkage/combinations.js';
 
 /** |a ∩ b ∩ …| of ascending lists. */
 function intersection(...lists: readonly Int32Array[]): number {
@@ -96,10 +102,32 @@ describe('findCombinationSpans', () => {
         // The same text with every occurrence's postings copied: the same answer.
         const copied = candidates.map((c) => ({ ...c, documents: Int32Array.from(c.documents) }));
         expect(findCombinationSpans(copied, query)).toEqual(found);
+        // Through the memo a check keeps for itself (phrases repeat here): the same answer, witnesses included.
+        const keyed = candidates.map((c) => ({ ...c, key: Array.from(c.documents).join(',') }));
+        expect(findCombinationSpans(keyed, { ...query, memo: new WitnessFreeMemo() })).toEqual(found);
       }),
       { numRuns: 400 },
     );
     expect(flaggedAny).toBeGreaterThan(40);
+  });
+});
+
+describe('WitnessFreeMemo, the memo a check keeps for itself', () => {
+  it('gives a repeated phrase the witness a search without a memo gives, not the one its first occurrence found', () => {
+    const at = (tokenStart: number, key: string, ...documents: number[]): CombinationCandidate => ({
+      tokenStart,
+      tokenLength: 1,
+      documents: Int32Array.from(documents),
+      key,
+    });
+    // x links with y and with z; its first occurrence finds y first, its second finds z first.
+    const candidates = [at(0, 'x', 0, 1, 2), at(1, 'y', 0, 5, 6), at(2, 'x', 0, 1, 2), at(3, 'z', 1, 7, 8), at(4, 'y', 0, 5, 6)];
+    const query = { k: 2, arity: 3 as const, sourceDocument: -1 };
+    const plain = findCombinationSpans(candidates, query);
+    expect(plain.find((f) => f.candidate === 2)?.members).toEqual([2, 3]);
+    expect(findCombinationSpans(candidates, { ...query, memo: new WitnessFreeMemo() })).toEqual(plain);
+    // A memo that keeps witnesses reuses the first occurrence's (y): valid, but another answer.
+    expect(findCombinationSpans(candidates, { ...query, memo: new Map() }).find((f) => f.candidate === 2)?.members).toEqual([2, 4]);
   });
 });
 
