@@ -3,11 +3,14 @@
 // reviewed as the review app reviews a text it has no source for: the check at the app's
 // settings (k = 2, arity ≤ 3, N ≤ 8), then the edit plan in steps as the engine's worker
 // runs it (APP_PLAN_ROUNDS rounds, the longest time between two steps kept: the worker
-// answers nothing else meanwhile), then the plan's edit ratio, which the app shows.
+// answers nothing else meanwhile), then the plan's edit ratio, which the app shows. The
+// check and the plan start from what the engine keeps of the document (DocumentMemory), as
+// in the app.
 //
 // usage: long-text.ts INDEX DEIDENTIFIED.jsonl.gz [JUDGMENTS]
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { DocumentMemory } from '../electron/engine/document-memory.js';
 import { APP_PLAN_ROUNDS } from '../electron/engine/engine-state.js';
 import { openCollection } from '../electron/services/collections.js';
 import { detectLinkage } from '../shared/linkage/detect.js';
@@ -30,12 +33,13 @@ const settings = { ...DEFAULT_SETTINGS, placeholderPattern: collection.placehold
 // Warm: the index's first reads are not what a clerk with the app open waits for.
 detectLinkage(index, judgments[0]!, settings);
 
+const memory = new DocumentMemory();
 let started = performance.now();
-const check = detectLinkage(index, text, settings);
+const check = detectLinkage(index, text, settings, { cache: memory.segments, combinationMemo: memory.combinationMemo(settings), memoForgetsOthers: true });
 const checkSeconds = (performance.now() - started) / 1000;
 
 started = performance.now();
-const steps = planSteps(index, text, settings, { maxRounds: APP_PLAN_ROUNDS });
+const steps = planSteps(index, text, settings, { maxRounds: APP_PLAN_ROUNDS, cache: memory.segments });
 let plan: EditPlan | undefined;
 let longestPauseMs = 0;
 for (let last = performance.now(); plan === undefined;) {
