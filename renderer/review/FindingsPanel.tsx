@@ -7,7 +7,7 @@
  *   with its documents and partners; replace, rewrite or keep each, or many at once.
  * Up/Down move, Enter jumps to the text, P placeholder, M model, K keep.
  */
-import { useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Decision, FindingKind, PlanView } from '../../shared/ipc/types.js';
 import { explainFinding, type Finding } from '../../shared/review/findings.js';
 import { plannedRunReason } from '../../shared/linkage/plan/plan-summary.js';
@@ -66,16 +66,39 @@ export function FindingsPanel(props: Props) {
   const list = useRef<HTMLUListElement>(null);
   const [keeping, setKeeping] = useState<string | null>(null);
   const { plan, view, status } = props;
-  const items = view === 'plan' ? (plan.plan === undefined ? [] : planItems(plan.plan)) : phraseItems(props.findings);
+  const items = useMemo(
+    () => (view === 'plan' ? (plan.plan === undefined ? [] : planItems(plan.plan)) : phraseItems(props.findings)),
+    [view, plan.plan, props.findings],
+  );
+  const blocks = useMemo(() => itemBlocks(items), [items]);
   // Nothing is running once the plan is made, stopped or failed.
   const settled = view === 'plan' ? status === 'ready' && plan.status !== 'planning' && plan.status !== 'waiting' : status === 'ready';
 
-  const move = (index: number) => {
-    const next = Math.max(0, Math.min(items.length - 1, index));
-    list.current?.querySelectorAll<HTMLButtonElement>('button[data-item]')[next]?.focus();
-    if (items[next] !== undefined) props.onSelect(items[next].id);
-  };
-  const sameText = (item: Item) => items.filter((other) => other.text.toLowerCase() === item.text.toLowerCase());
+  // The rows act through this object, which never changes, on the panel's latest props: a
+  // block of rows is then drawn again only when its own rows change (ItemBlock).
+  const latest = useRef({ props, items });
+  useLayoutEffect(() => {
+    latest.current = { props, items };
+  });
+  const actions = useMemo((): RowActions => {
+    const move = (index: number) => {
+      const { items: now, props: current } = latest.current;
+      const next = Math.max(0, Math.min(now.length - 1, index));
+      list.current?.querySelectorAll<HTMLButtonElement>('button[data-item]')[next]?.focus();
+      if (now[next] !== undefined) current.onSelect(now[next].id);
+    };
+    return {
+      move,
+      select: (id) => latest.current.props.onSelect(id),
+      jump: (item) => latest.current.props.onJump(item.id, item.start),
+      placeholder: (chosen, description) => latest.current.props.onPlaceholder(chosen, description),
+      model: (chosen) => latest.current.props.onModel(chosen),
+      keep: (item, reason) => latest.current.props.onKeep(item, reason).then(() => setKeeping(null)),
+      startKeeping: (id) => setKeeping(id),
+      stopKeeping: () => setKeeping(null),
+      sameText: (item) => latest.current.items.filter((other) => other.text.toLowerCase() === item.text.toLowerCase()),
+    };
+  }, []);
 
   return (
     <div className="stack" data-testid="findings-panel" data-state={settled ? 'ready' : 'checking'}>
@@ -167,72 +190,16 @@ export function FindingsPanel(props: Props) {
       {/* A new list for each view: React inserting thousands of new items into the old one
           looks for each one's next sibling past all the new ones (quadratic on a long text). */}
       <ul key={view} className="findings" ref={list} aria-label={view === 'plan' ? 'Planned words' : 'Linkable phrases'} data-testid="findings">
-        {items.map((item, index) => (
-          <li key={item.id} data-testid={view === 'plan' ? 'planned-run' : 'finding'}>
-            <button
-              type="button"
-              data-item={item.id}
-              aria-current={item.id === props.focusedId ? 'true' : undefined}
-              onClick={() => props.onJump(item.id, item.start)}
-              onFocus={() => props.onSelect(item.id)}
-              onKeyDown={(event) => {
-                const key = event.key.toLowerCase();
-                if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-                  event.preventDefault();
-                  move(index + (event.key === 'ArrowDown' ? 1 : -1));
-                } else if (props.busy) {
-                  return;
-                } else if (key === 'p') {
-                  event.preventDefault();
-                  props.onPlaceholder([item], `Replaced “${item.kind === 'plan' ? 'planned words' : 'a flagged phrase'}” with a placeholder`);
-                } else if (key === 'm') {
-                  event.preventDefault();
-                  props.onModel([item]);
-                } else if (key === 'k') {
-                  event.preventDefault();
-                  setKeeping(item.id);
-                }
-              }}
-            >
-              <span className="phrase">{item.text}</span>
-              {item.finding !== undefined && (
-                <span className="df" title="Documents of the collection holding it">
-                  {item.finding.documents} doc{item.finding.documents === 1 ? '' : 's'}
-                </span>
-              )}
-              <span className="kind">{item.detail}</span>
-            </button>
-            {item.id === props.focusedId && keeping !== item.id && (
-              <div className="finding-actions row wrap">
-                <button type="button" disabled={props.busy} onClick={() => props.onPlaceholder([item], 'Replaced a finding with a placeholder')} title="P">
-                  Placeholder
-                </button>
-                <button type="button" disabled={props.busy} onClick={() => props.onModel([item])} title="M">
-                  Rewrite with the model
-                </button>
-                <button type="button" disabled={props.busy} onClick={() => setKeeping(item.id)} title="K">
-                  Keep…
-                </button>
-                {sameText(item).length > 1 && (
-                  <button
-                    type="button"
-                    disabled={props.busy}
-                    onClick={() => props.onPlaceholder(sameText(item), `Replaced every occurrence of a flagged phrase`)}
-                  >
-                    Every occurrence ({sameText(item).length})
-                  </button>
-                )}
-              </div>
-            )}
-            {keeping === item.id && (
-              <KeepForm
-                phrase={item.text}
-                busy={props.busy}
-                onCancel={() => setKeeping(null)}
-                onSave={(reason) => props.onKeep(item, reason).then(() => setKeeping(null))}
-              />
-            )}
-          </li>
+        {blocks.map((block) => (
+          <ItemBlock
+            key={block.items[0]!.id}
+            block={block}
+            view={view}
+            focusedId={props.focusedId !== null && block.ids.has(props.focusedId) ? props.focusedId : null}
+            keeping={keeping !== null && block.ids.has(keeping) ? keeping : null}
+            busy={props.busy}
+            actions={actions}
+          />
         ))}
       </ul>
       {props.decisions.length > 0 && (
@@ -248,6 +215,132 @@ export function FindingsPanel(props: Props) {
             </div>
           ))}
         </div>
+      )}
+    </div>
+  );
+}
+
+/** Rows to a block: the browser lays out only the blocks near the screen (app.css). */
+const ITEMS_PER_BLOCK = 100;
+
+/** About one row's height, for blocks not drawn yet: a phrase and the line under it. */
+const ESTIMATED_ROW_HEIGHT = 56;
+
+interface Block {
+  readonly items: readonly Item[];
+  /** Index of the block's first row in the whole list. */
+  readonly offset: number;
+  readonly ids: ReadonlySet<string>;
+}
+
+function itemBlocks(items: readonly Item[]): Block[] {
+  const blocks: Block[] = [];
+  for (let offset = 0; offset < items.length; offset += ITEMS_PER_BLOCK) {
+    const slice = items.slice(offset, offset + ITEMS_PER_BLOCK);
+    blocks.push({ items: slice, offset, ids: new Set(slice.map((item) => item.id)) });
+  }
+  return blocks;
+}
+
+/** What a row can do, through the panel (FindingsPanel's `actions`). */
+interface RowActions {
+  readonly move: (index: number) => void;
+  readonly select: (id: string) => void;
+  readonly jump: (item: Item) => void;
+  readonly placeholder: (items: readonly Item[], description: string) => void;
+  readonly model: (items: readonly Item[]) => void;
+  readonly keep: (item: Item, reason: string) => Promise<unknown>;
+  readonly startKeeping: (id: string) => void;
+  readonly stopKeeping: () => void;
+  readonly sameText: (item: Item) => Item[];
+}
+
+/**
+ * A block of rows, in a list item of its own that the browser may skip laying out while it
+ * is far from the screen (the long-text reasons of text-chunks.ts hold for the list too: a
+ * 37,000-word text lists tens of thousands of phrases). The rows stay items of the one
+ * list for a screen reader: the block and its inner list have no role of their own.
+ */
+const ItemBlock = memo(function ItemBlock({
+  block,
+  view,
+  focusedId,
+  keeping,
+  busy,
+  actions,
+}: {
+  block: Block;
+  view: FindingsView;
+  focusedId: string | null;
+  keeping: string | null;
+  busy: boolean;
+  actions: RowActions;
+}) {
+  return (
+    <li role="none" className="findings-block" style={{ containIntrinsicBlockSize: `auto ${block.items.length * ESTIMATED_ROW_HEIGHT}px` }}>
+      <ul role="none">
+        {block.items.map((item, i) => (
+          <li key={item.id} data-testid={view === 'plan' ? 'planned-run' : 'finding'}>
+            <button
+              type="button"
+              data-item={item.id}
+              aria-current={item.id === focusedId ? 'true' : undefined}
+              onClick={() => actions.jump(item)}
+              onFocus={() => actions.select(item.id)}
+              onKeyDown={(event) => {
+                const key = event.key.toLowerCase();
+                if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                  event.preventDefault();
+                  actions.move(block.offset + i + (event.key === 'ArrowDown' ? 1 : -1));
+                } else if (busy) {
+                  return;
+                } else if (key === 'p') {
+                  event.preventDefault();
+                  actions.placeholder([item], `Replaced “${item.kind === 'plan' ? 'planned words' : 'a flagged phrase'}” with a placeholder`);
+                } else if (key === 'm') {
+                  event.preventDefault();
+                  actions.model([item]);
+                } else if (key === 'k') {
+                  event.preventDefault();
+                  actions.startKeeping(item.id);
+                }
+              }}
+            >
+              <span className="phrase">{item.text}</span>
+              {item.finding !== undefined && (
+                <span className="df" title="Documents of the collection holding it">
+                  {item.finding.documents} doc{item.finding.documents === 1 ? '' : 's'}
+                </span>
+              )}
+              <span className="kind">{item.detail}</span>
+            </button>
+            {item.id === focusedId && keeping !== item.id && <RowActionsBar item={item} busy={busy} actions={actions} />}
+            {keeping === item.id && <KeepForm phrase={item.text} busy={busy} onCancel={actions.stopKeeping} onSave={(reason) => actions.keep(item, reason)} />}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+});
+
+/** The buttons under the chosen row. */
+function RowActionsBar({ item, busy, actions }: { item: Item; busy: boolean; actions: RowActions }) {
+  const same = actions.sameText(item);
+  return (
+    <div className="finding-actions row wrap">
+      <button type="button" disabled={busy} onClick={() => actions.placeholder([item], 'Replaced a finding with a placeholder')} title="P">
+        Placeholder
+      </button>
+      <button type="button" disabled={busy} onClick={() => actions.model([item])} title="M">
+        Rewrite with the model
+      </button>
+      <button type="button" disabled={busy} onClick={() => actions.startKeeping(item.id)} title="K">
+        Keep…
+      </button>
+      {same.length > 1 && (
+        <button type="button" disabled={busy} onClick={() => actions.placeholder(same, `Replaced every occurrence of a flagged phrase`)}>
+          Every occurrence ({same.length})
+        </button>
       )}
     </div>
   );

@@ -7,9 +7,13 @@
  * paused check has not reached yet dimmed (use-detection.ts). Each
  * finding's first run can take focus, so findings can be reached from the list and the
  * keyboard. The tooltip says the exact phrase, its documents and its partners.
+ *
+ * The text is drawn in blocks that the browser lays out only near the screen, and that
+ * are drawn again only when their own marks change (text-chunks.ts says why).
  */
-import { memo, useMemo, useRef, useState } from 'react';
-import { explainFinding, highlightSegments, type Finding } from '../../shared/review/findings.js';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { explainFinding, highlightSegments, type Finding, type HighlightSegment } from '../../shared/review/findings.js';
+import { chunkStarts, DEFAULT_TEXT_METRICS, estimatedChunkHeight, groupIntoChunks, type Chunk, type TextMetrics } from './text-chunks.js';
 
 /** A stretch of text to mark besides the findings. */
 export interface Mark {
@@ -59,6 +63,20 @@ function coversSorted(marks: readonly Mark[] | undefined, start: number, end: nu
   return lo > 0 && marks[lo - 1]!.end >= end ? lo - 1 : -1;
 }
 
+/** A run of the text drawn alike, and the finding whose first run it is (that mark takes the focus). */
+interface Piece extends HighlightSegment {
+  readonly anchor: number | undefined;
+}
+
+/** What every block draws from, besides its own pieces. */
+interface Drawing {
+  readonly text: string;
+  readonly findings: readonly Finding[];
+  readonly uncheckedFrom: number | undefined;
+  readonly planned: readonly Mark[] | undefined;
+  readonly previews: readonly Preview[] | undefined;
+}
+
 export const HighlightedText = memo(function HighlightedText({
   text,
   findings,
@@ -71,11 +89,15 @@ export const HighlightedText = memo(function HighlightedText({
   onLeaveText,
 }: Props) {
   const container = useRef<HTMLPreElement>(null);
+  const hovered = useRef<HTMLElement | null>(null);
   const [tooltip, setTooltip] = useState<{ x: number; y: number; lines: string[] } | null>(null);
-  const segments = useMemo(() => {
-    // Plan and preview boundaries cut the text too, as zero-width pseudo-findings.
+  const starts = useMemo(() => chunkStarts(text), [text]);
+  const pieces = useMemo(() => {
+    // Plan and preview boundaries cut the text too, as zero-width pseudo-findings, and so
+    // do the blocks' beginnings.
     const unchecked = uncheckedFrom === undefined ? [] : [{ start: uncheckedFrom, end: text.length }];
-    const extra = [...(planned ?? []), ...(previews ?? []), ...unchecked].map((m): Finding => ({
+    const blocks = starts.map((start) => ({ start, end: start }));
+    const extra = [...(planned ?? []), ...(previews ?? []), ...unchecked, ...blocks].map((m): Finding => ({
       id: '',
       kind: 'single',
       start: m.start,
@@ -86,16 +108,26 @@ export const HighlightedText = memo(function HighlightedText({
       members: [],
     }));
     const cut = highlightSegments(text.length, [...findings, ...extra]);
-    return cut.map((s) => ({ ...s, findings: s.findings.filter((f) => f < findings.length) }));
-  }, [text.length, findings, planned, previews, uncheckedFrom]);
-  const firstRun = useMemo(() => {
     const seen = new Set<number>();
-    return segments.map((s) => {
-      const fresh = s.findings.filter((f) => !seen.has(f));
-      fresh.forEach((f) => seen.add(f));
-      return fresh;
+    return cut.map((s): Piece => {
+      const own = s.findings.filter((f) => f < findings.length);
+      const anchor = own.find((f) => !seen.has(f));
+      own.forEach((f) => seen.add(f));
+      return { ...s, findings: own, anchor };
     });
-  }, [segments]);
+  }, [text.length, findings, planned, previews, uncheckedFrom, starts]);
+  const chunks = useMemo(
+    () =>
+      groupIntoChunks(pieces, starts, text.length).map((chunk) => ({
+        chunk,
+        // The findings a block marks: the focus redraws only the blocks that mark it.
+        ids: new Set(chunk.pieces.flatMap((piece) => piece.findings.map((f) => findings[f]!.id))),
+      })),
+    [pieces, starts, text.length, findings],
+  );
+  const drawing = useMemo((): Drawing => ({ text, findings, uncheckedFrom, planned, previews }), [text, findings, uncheckedFrom, planned, previews]);
+  const metrics = useTextMetrics(container, text, view);
+  const heights = useMemo(() => starts.map((start, c) => estimatedChunkHeight(text, start, starts[c + 1] ?? text.length, metrics)), [text, starts, metrics]);
 
   const light = (groups: string | undefined, on: boolean) => {
     if (!groups || container.current === null) return;
@@ -117,6 +149,9 @@ export const HighlightedText = memo(function HighlightedText({
     setTooltip(null);
     light(element.dataset.combination, false);
   };
+  // The marks' events are handled here, for all of them, so that a block's drawing does not
+  // depend on this component's handlers (which are new at every render).
+  const markOf = (target: EventTarget | null): HTMLElement | null => (target instanceof Element ? target.closest<HTMLElement>('mark') : null);
 
   return (
     <>
@@ -128,68 +163,38 @@ export const HighlightedText = memo(function HighlightedText({
         onKeyDown={(event) => {
           if (event.key === 'Escape') onLeaveText?.();
         }}
+        onMouseOver={(event) => {
+          const mark = markOf(event.target);
+          if (mark === hovered.current) return;
+          if (hovered.current !== null) hide(hovered.current);
+          hovered.current = mark;
+          if (mark !== null) show(mark);
+        }}
+        onMouseOut={(event) => {
+          if (hovered.current === null || markOf(event.relatedTarget) === hovered.current) return;
+          hide(hovered.current);
+          hovered.current = null;
+        }}
+        onFocus={(event) => {
+          const mark = markOf(event.target);
+          if (mark === null) return;
+          show(mark);
+          if (mark.id.startsWith(ANCHOR_PREFIX)) onFocusFinding(mark.id.slice(ANCHOR_PREFIX.length));
+        }}
+        onBlur={(event) => {
+          const mark = markOf(event.target);
+          if (mark !== null) hide(mark);
+        }}
       >
-        {segments.map((segment, i) => {
-          const slice = text.slice(segment.start, segment.end);
-          const inPlan = coversSorted(planned, segment.start, segment.end) >= 0;
-          const previewIndex = covers(previews, segment.start, segment.end);
-          const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
-          // The replacement shows once, after the last run of the previewed words.
-          const previewEnds = preview !== undefined && preview.end === segment.end;
-          if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
-            if (uncheckedFrom === undefined || segment.start < uncheckedFrom) return slice;
-            return (
-              <span key={segment.start} className="unchecked" data-testid="unchecked-text">
-                {slice}
-              </span>
-            );
-          }
-          const covering = segment.findings.map((f) => findings[f]!);
-          const singles = covering.filter((f) => f.kind === 'single');
-          const minDf = Math.min(...singles.map((f) => f.documents));
-          const classes = [
-            singles.length > 0 ? `single df-${Math.min(minDf, 3)}` : '',
-            covering.some((f) => f.kind === 'combination') ? 'combo' : '',
-            covering.some((f) => f.id === focusedId) ? 'focused' : '',
-            inPlan ? 'planned' : '',
-            preview !== undefined ? 'previewed' : '',
-          ].filter(Boolean);
-          // By index in `findings` (a search for each was quadratic on a long text).
-          const combinationIds = segment.findings.filter((f) => findings[f]!.kind === 'combination').map((f) => `g${f}`);
-          const anchor = firstRun[i]!.length > 0 ? findings[firstRun[i]![0]!]! : undefined;
-          const mark = (
-            <mark
-              key={segment.start}
-              id={anchor === undefined ? undefined : `finding-${anchor.id}`}
-              tabIndex={anchor === undefined ? undefined : -1}
-              className={classes.join(' ')}
-              data-start={segment.start}
-              data-findings={segment.findings.join(' ')}
-              data-planned={inPlan ? '' : undefined}
-              data-combination={combinationIds.join(' ') || undefined}
-              data-groups={segment.groups.map((g) => `g${g}`).join(' ') || undefined}
-              aria-label={covering.length > 0 ? `${slice}: ${covering.flatMap(explainFinding).join(' ')}` : undefined}
-              onMouseEnter={(event) => show(event.currentTarget)}
-              onMouseLeave={(event) => hide(event.currentTarget)}
-              onFocus={(event) => {
-                show(event.currentTarget);
-                if (anchor !== undefined) onFocusFinding(anchor.id);
-              }}
-              onBlur={(event) => hide(event.currentTarget)}
-            >
-              {slice}
-            </mark>
-          );
-          if (!previewEnds) return mark;
-          return (
-            <span key={segment.start}>
-              {mark}
-              <ins className="preview" data-testid="preview">
-                {preview!.after}
-              </ins>
-            </span>
-          );
-        })}
+        {chunks.map(({ chunk, ids }, c) => (
+          <TextChunk
+            key={chunk.start}
+            chunk={chunk}
+            drawing={drawing}
+            focusedId={focusedId !== null && ids.has(focusedId) ? focusedId : null}
+            estimatedHeight={heights[c]!}
+          />
+        ))}
       </pre>
       {tooltip !== null && (
         <div className="tooltip" role="tooltip" style={{ left: tooltip.x, top: tooltip.y }}>
@@ -201,6 +206,118 @@ export const HighlightedText = memo(function HighlightedText({
     </>
   );
 });
+
+/** The id of a finding's first mark is this followed by the finding's id. */
+const ANCHOR_PREFIX = 'finding-';
+
+/**
+ * One block of the text (text-chunks.ts). It is drawn again only when what it shows
+ * changes: the findings, the plan or the previews, or the focus moving onto or off one of
+ * its findings.
+ */
+const TextChunk = memo(function TextChunk({
+  chunk,
+  drawing,
+  focusedId,
+  estimatedHeight,
+}: {
+  chunk: Chunk<Piece>;
+  drawing: Drawing;
+  focusedId: string | null;
+  estimatedHeight: number;
+}) {
+  const { text, findings, uncheckedFrom, planned, previews } = drawing;
+  return (
+    <span className="text-chunk" data-start={chunk.start} data-end={chunk.end} style={{ containIntrinsicBlockSize: `auto ${estimatedHeight}px` }}>
+      {chunk.pieces.map((segment) => {
+        const slice = text.slice(segment.start, segment.end);
+        const inPlan = coversSorted(planned, segment.start, segment.end) >= 0;
+        const previewIndex = covers(previews, segment.start, segment.end);
+        const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
+        // The replacement shows once, after the last run of the previewed words.
+        const previewEnds = preview !== undefined && preview.end === segment.end;
+        if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
+          if (uncheckedFrom === undefined || segment.start < uncheckedFrom) return slice;
+          return (
+            <span key={segment.start} className="unchecked" data-testid="unchecked-text">
+              {slice}
+            </span>
+          );
+        }
+        const covering = segment.findings.map((f) => findings[f]!);
+        const singles = covering.filter((f) => f.kind === 'single');
+        const minDf = Math.min(...singles.map((f) => f.documents));
+        const classes = [
+          singles.length > 0 ? `single df-${Math.min(minDf, 3)}` : '',
+          covering.some((f) => f.kind === 'combination') ? 'combo' : '',
+          focusedId !== null && covering.some((f) => f.id === focusedId) ? 'focused' : '',
+          inPlan ? 'planned' : '',
+          preview !== undefined ? 'previewed' : '',
+        ].filter(Boolean);
+        // By index in `findings` (a search for each was quadratic on a long text).
+        const combinationIds = segment.findings.filter((f) => findings[f]!.kind === 'combination').map((f) => `g${f}`);
+        const anchor = segment.anchor === undefined ? undefined : findings[segment.anchor]!;
+        const mark = (
+          <mark
+            key={segment.start}
+            id={anchor === undefined ? undefined : `${ANCHOR_PREFIX}${anchor.id}`}
+            tabIndex={anchor === undefined ? undefined : -1}
+            className={classes.join(' ')}
+            data-start={segment.start}
+            data-findings={segment.findings.join(' ')}
+            data-planned={inPlan ? '' : undefined}
+            data-combination={combinationIds.join(' ') || undefined}
+            data-groups={segment.groups.map((g) => `g${g}`).join(' ') || undefined}
+            aria-label={covering.length > 0 ? `${slice}: ${covering.flatMap(explainFinding).join(' ')}` : undefined}
+          >
+            {slice}
+          </mark>
+        );
+        if (!previewEnds) return mark;
+        return (
+          <span key={segment.start}>
+            {mark}
+            <ins className="preview" data-testid="preview">
+              {preview!.after}
+            </ins>
+          </span>
+        );
+      })}
+    </span>
+  );
+});
+
+/**
+ * The line height and the characters a line holds, measured from the text element, for
+ * the heights of the blocks not drawn yet. Measured again when the element is new (the
+ * view changed) or its width changes.
+ */
+function useTextMetrics(container: RefObject<HTMLPreElement | null>, text: string, view: string | undefined): TextMetrics {
+  const [metrics, setMetrics] = useState<TextMetrics>(DEFAULT_TEXT_METRICS);
+  // A sample of the text, for the mean width of its characters.
+  const sample = useMemo(() => text.slice(0, 4000).replace(/\s+/g, ' '), [text]);
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (element === null) return;
+    const measure = () => {
+      const style = getComputedStyle(element);
+      const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const lineHeight = parseFloat(style.lineHeight);
+      const context = document.createElement('canvas').getContext('2d');
+      if (context === null || !(width > 0) || !(lineHeight > 0) || sample.length === 0) return;
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const charWidth = context.measureText(sample).width / sample.length;
+      if (!(charWidth > 0)) return;
+      const charsPerLine = Math.max(8, Math.floor(width / charWidth));
+      setMetrics((old) => (old.lineHeight === lineHeight && old.charsPerLine === charsPerLine ? old : { lineHeight, charsPerLine }));
+    };
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(element);
+    return () => resized.disconnect();
+  }, [container, sample, view]);
+  return metrics;
+}
 
 /** What the colours mean. */
 export function Legend({ showPlan }: { showPlan: boolean }) {

@@ -1,0 +1,108 @@
+/**
+ * A long text is drawn in blocks that the browser lays out only near the screen
+ * (renderer/review/text-chunks.ts). The clerk must not see the difference: the lines fall
+ * where one block puts them, a finding far down is reached from the keyboard and shown,
+ * the focus outline moves from block to block, and the overview strip places the marks
+ * of blocks not laid out yet about where they are.
+ */
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, openApp, test } from './host-fixture.js';
+
+/** The six demo judgments twice over, as one text of about 10,000 words. */
+function twiceTheDemo(): string {
+  const six = readFileSync('demo/deidentified.jsonl', 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { text: string }).text)
+    .join('\n\n');
+  return `${six}\n\n${six}`;
+}
+
+/** The marks' distances from the text's top, once as blocks and once with every block inline (one block). */
+async function markTopsBothWays(page: Page): Promise<{ blocks: number[]; inline: number[] }> {
+  return page.evaluate(() => {
+    const text = document.querySelector<HTMLElement>('[data-testid="document-text"]')!;
+    const blocks = [...text.querySelectorAll<HTMLElement>('.text-chunk')];
+    const tops = () => [...text.querySelectorAll('mark')].map((mark) => Math.round(mark.getBoundingClientRect().top - text.getBoundingClientRect().top));
+    const asBlocks = tops();
+    blocks.forEach((block) => (block.style.display = 'inline'));
+    const inline = tops();
+    blocks.forEach((block) => (block.style.display = ''));
+    return { blocks: asBlocks, inline };
+  });
+}
+
+test('a long text is drawn in blocks laid out near the screen, and reads, scrolls and navigates as one', async ({ page, host }, testInfo) => {
+  await openApp(page, host);
+  const text = twiceTheDemo();
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await page.getByLabel('Title').fill('Twice the demo');
+  await page.getByLabel('Pasted text').fill(text);
+  await page.getByRole('button', { name: 'Open pasted text' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twice the demo');
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  const documentText = page.getByTestId('document-text');
+  await expect(documentText.locator('mark.planned').first()).toBeAttached();
+
+  // In blocks, every character once and in order; the last block is not laid out while far away.
+  const blocks = documentText.locator('.text-chunk');
+  expect(await blocks.count()).toBeGreaterThan(10);
+  expect(await documentText.evaluate((e) => e.textContent)).toBe(text);
+  expect(await blocks.last().evaluate((block) => block.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+
+  // The strip places a planned word of a block not laid out about where it is (within 3 of
+  // the strip's pixels): it was placed by its share of the block's characters.
+  const placed = await page.evaluate(() => {
+    const frame = document.querySelector<HTMLElement>('.text-frame')!;
+    const ruler = document.querySelector<HTMLElement>('[data-testid="overview-ruler"]')!;
+    const bars = [...ruler.querySelectorAll<HTMLElement>('[data-kind="planned"]')];
+    const drawn = bars[bars.length - 1]!.offsetTop + bars[bars.length - 1]!.offsetHeight;
+    const words = [...frame.querySelectorAll<HTMLElement>('mark.planned')];
+    const word = words[words.length - 1]!;
+    const skipped = !word.checkVisibility({ contentVisibilityAuto: true });
+    // The strip's height stands for the text's, estimates included, as measured when drawn.
+    const scale = ruler.clientHeight / frame.scrollHeight;
+    const box = word.getBoundingClientRect();
+    const bottom = box.bottom - frame.getBoundingClientRect().top - frame.clientTop + frame.scrollTop;
+    return { skipped, drawn, expected: bottom * scale };
+  });
+  expect(placed.skipped).toBe(true);
+  expect(Math.abs(placed.drawn - placed.expected)).toBeLessThanOrEqual(3);
+
+  // Laid out every block (as one is when near the screen), the lines are where one block puts them.
+  await documentText.evaluate((e) => e.querySelectorAll<HTMLElement>('.text-chunk').forEach((block) => (block.style.contentVisibility = 'visible')));
+  const tops = await markTopsBothWays(page);
+  expect(tops.blocks.length).toBeGreaterThan(1000);
+  expect(tops.blocks).toEqual(tops.inline);
+  await documentText.evaluate((e) => e.querySelectorAll<HTMLElement>('.text-chunk').forEach((block) => (block.style.contentVisibility = '')));
+
+  // K from the first finding wraps to the last, at the far end of the text: it is focused,
+  // shown on screen, and the only one outlined; J wraps back and the outline follows.
+  await page.getByTestId('view-phrases').click();
+  await page.keyboard.press('j');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^finding-/);
+  const firstId = await page.evaluate(() => document.activeElement!.id);
+  await page.keyboard.press('k');
+  const lastId = `finding-${await page.getByTestId('findings').locator('button[data-item]').last().getAttribute('data-item')}`;
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toBe(lastId);
+  const onScreen = async (id: string) =>
+    page.evaluate((id) => {
+      const frame = document.querySelector<HTMLElement>('.text-frame')!.getBoundingClientRect();
+      const mark = document.getElementById(id)!.getBoundingClientRect();
+      return mark.top >= frame.top && mark.bottom <= frame.bottom;
+    }, id);
+  await expect.poll(() => onScreen(lastId), { timeout: 10_000 }).toBe(true);
+  const outlined = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('mark.focused')].map((mark) => Number(mark.dataset.start)));
+  const lastStart = await page.evaluate((id) => Number(document.getElementById(id)!.dataset.start), lastId);
+  expect(await outlined()).toContain(lastStart);
+  expect((await outlined()).every((start) => start >= lastStart - 200)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('long-text-last-finding.png') });
+
+  await page.keyboard.press('j');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toBe(firstId);
+  await expect.poll(() => onScreen(firstId), { timeout: 10_000 }).toBe(true);
+  const firstStart = await page.evaluate((id) => Number(document.getElementById(id)!.dataset.start), firstId);
+  await expect.poll(outlined).toContain(firstStart);
+  expect((await outlined()).every((start) => start <= firstStart + 200)).toBe(true);
+});
