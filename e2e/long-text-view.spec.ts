@@ -3,7 +3,7 @@
  * (renderer/review/text-chunks.ts). The clerk must not see the difference: the lines fall
  * where one block puts them, a finding far down is reached from the keyboard and shown,
  * the focus outline moves from block to block, and the overview strip places the marks
- * of blocks not laid out yet about where they are.
+ * of blocks not laid out yet about where they are. The findings list is in blocks too.
  */
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -105,4 +105,18 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
   const firstStart = await page.evaluate((id) => Number(document.getElementById(id)!.dataset.start), firstId);
   await expect.poll(outlined).toContain(firstStart);
   expect((await outlined()).every((start) => start <= firstStart + 200)).toBe(true);
+
+  // The list is in blocks of rows too: Down crosses from one to the next, and the row chosen
+  // (its actions shown) is the one focused.
+  const rows = page.getByTestId('findings').locator('button[data-item]');
+  expect(await rows.count()).toBeGreaterThan(1000);
+  await rows.nth(99).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(100)).toBeFocused();
+  await expect(rows.nth(100)).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('findings').locator('[aria-current="true"]')).toHaveCount(1);
+  await page.keyboard.press('ArrowUp');
+  await expect(rows.nth(99)).toBeFocused();
+  await expect(rows.nth(99)).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('findings').locator('[aria-current="true"]')).toHaveCount(1);
 });
