@@ -3,18 +3,24 @@
  * (renderer/review/text-chunks.ts). The clerk must not see the difference: the lines fall
  * where one block puts them, a finding far down is reached from the keyboard and shown,
  * the focus outline moves from block to block, and the overview strip places the marks
- * of blocks not laid out yet about where they are. The findings list is in blocks too.
+ * of blocks not laid out yet about where they are. The findings list and the editor's
+ * backdrop are in blocks too.
  */
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, openApp, test } from './host-fixture.js';
+import { joined, marked, painted } from './painted-highlights.js';
 
-/** The six demo judgments twice over, as one text of about 10,000 words. */
+/**
+ * The six demo judgments twice over, as one text of about 10,000 words, a blank line
+ * between judgments and one line break between paragraphs: a phrase may then run on over
+ * a line break (only two end a passage), and so over the end of a block.
+ */
 function twiceTheDemo(): string {
   const six = readFileSync('demo/deidentified.jsonl', 'utf8')
     .trim()
     .split('\n')
-    .map((line) => (JSON.parse(line) as { text: string }).text)
+    .map((line) => (JSON.parse(line) as { text: string }).text.replace(/\n\n+/gu, '\n'))
     .join('\n\n');
   return `${six}\n\n${six}`;
 }
@@ -119,4 +125,15 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
   await expect(rows.nth(99)).toBeFocused();
   await expect(rows.nth(99)).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('findings').locator('[aria-current="true"]')).toHaveCount(1);
+
+  // Editing: the backdrop is in blocks too, and what it paints is what the view marked,
+  // ranges that begin in one block and end in the next included.
+  const shown = await marked(page);
+  await page.getByRole('button', { name: 'Edit text' }).click();
+  await expect(page.getByTestId('text-editor')).toBeFocused();
+  expect(await page.getByTestId('editor-backdrop').locator('.text-chunk').count()).toBeGreaterThan(10);
+  await expect.poll(async () => joined(await painted(page))).toEqual(joined(shown));
+  expect(
+    await page.evaluate(() => [...(CSS.highlights.values() as Iterable<Highlight>)].some((h) => [...h].some((r) => r.startContainer !== r.endContainer))),
+  ).toBe(true);
 });

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { highlightSegments, type Finding } from '../../shared/review/findings.js';
 import { useEditorHighlights } from './editor-highlights.js';
+import { chunkStarts } from './text-chunks.js';
 
 interface Props {
   readonly text: string;
@@ -16,13 +17,21 @@ interface Props {
 
 export function TextEditor({ text, findings, onChange, onDone }: Props) {
   const segments = useMemo(() => highlightSegments(text.length, findings), [text.length, findings]);
+  const starts = useMemo(() => chunkStarts(text), [text]);
   const [backdrop, setBackdrop] = useState<HTMLPreElement | null>(null);
   useEditorHighlights(backdrop, text, segments, findings);
   return (
     <div className="editor">
-      {/* One text node: the highlights are ranges over it. The line break keeps a last empty line as tall as the textarea's. */}
+      {/* A text node per block (text-chunks.ts), and the highlights ranges over them. Keyed by
+          place, so that a keystroke changes only its own block's text: the blocks after it
+          hold the same characters as before. The line break at the end keeps a last empty
+          line as tall as the textarea's. */}
       <pre ref={setBackdrop} className="backdrop document-text" aria-hidden="true" data-testid="editor-backdrop">
-        {`${text}\n`}
+        {starts.map((start, c) => (
+          <span key={c} className="text-chunk">
+            {c + 1 < starts.length ? text.slice(start, starts[c + 1]) : `${text.slice(start)}\n`}
+          </span>
+        ))}
       </pre>
       <textarea
         aria-label="Document text"

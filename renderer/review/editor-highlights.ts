@@ -1,14 +1,17 @@
 /**
  * The highlights behind the text being edited (TextEditor.tsx), painted with the CSS
- * Custom Highlight API (`::highlight(edit-…)` in app.css) over one text node, not as
- * marks. With marks, a keystroke on the 37,097-word text of 60 judgments took about 8 s:
- * every finding after it moves (map-findings.ts), the check that follows gives each a new
- * id, and React took out and put back some 20,000 marks both times. Ranges cost nothing
- * in the document (static ones: see below); they are made again whenever the text or the
- * findings change.
+ * Custom Highlight API (`::highlight(edit-…)` in app.css) over the backdrop's text, not
+ * as marks. With marks, a keystroke on the 37,097-word text of 60 judgments took about
+ * 8 s: every finding after it moves (map-findings.ts), the check that follows gives each a
+ * new id, and React took out and put back some 20,000 marks both times. Ranges cost
+ * nothing in the document (static ones: text-node-ranges.ts); they are made again whenever
+ * the text or the findings change. The text is a node per block (text-chunks.ts): with all
+ * 20,000 ranges in one node, the browser took about 0.4 s a keystroke to prepare their
+ * painting, and about 0.05 s in blocks.
  */
 import { useLayoutEffect } from 'react';
 import type { Finding, HighlightSegment } from '../../shared/review/findings.js';
+import { staticRanges, textNodesOf } from './text-node-ranges.js';
 
 /** The names app.css styles: a rare phrase, a combination member, and a piece that is both. */
 export const EDIT_HIGHLIGHTS = { single: 'edit-single', combination: 'edit-combination', both: 'edit-both' } as const;
@@ -31,23 +34,25 @@ export function highlightOf(segment: HighlightSegment, findings: readonly Findin
 }
 
 /**
- * Paints `segments` (of `text`, which `backdrop` holds as its first text node) until the
- * next change. A segment past the text node's end (findings of an older text) is cut there.
+ * Paints `segments` (of `text`, which `backdrop` holds in its text nodes, in order) until
+ * the next change. A segment past the text nodes' end (findings of an older text) is cut there.
  */
 export function useEditorHighlights(backdrop: HTMLElement | null, text: string, segments: readonly HighlightSegment[], findings: readonly Finding[]): void {
   useLayoutEffect(() => {
     const highlights = registry();
-    const node = backdrop?.firstChild;
-    if (highlights === undefined || node === null || node === undefined || node.nodeType !== Node.TEXT_NODE) return;
-    const length = (node as Text).data.length;
-    const painted = { single: new Highlight(), combination: new Highlight(), both: new Highlight() };
+    if (highlights === undefined || backdrop === null) return;
+    const nodes = textNodesOf(backdrop);
+    const length = nodes.reduce((sum, node) => sum + node.data.length, 0);
+    const kinds: (keyof typeof EDIT_HIGHLIGHTS)[] = [];
+    const spans: HighlightSegment[] = [];
     for (const segment of segments) {
       const kind = highlightOf(segment, findings);
       if (kind === undefined || segment.start >= length) continue;
-      // Static ranges: the document keeps every live Range up to date on each change to
-      // any node, and 20,000 of them made React's next re-render of the text take minutes.
-      painted[kind].add(new StaticRange({ startContainer: node, startOffset: segment.start, endContainer: node, endOffset: Math.min(segment.end, length) }));
+      kinds.push(kind);
+      spans.push(segment);
     }
+    const painted = { single: new Highlight(), combination: new Highlight(), both: new Highlight() };
+    staticRanges(nodes, spans).forEach((range, i) => painted[kinds[i]!].add(range));
     for (const kind of ['single', 'combination', 'both'] as const) highlights.set(EDIT_HIGHLIGHTS[kind], painted[kind]);
     return () => {
       for (const name of Object.values(EDIT_HIGHLIGHTS)) highlights.delete(name);

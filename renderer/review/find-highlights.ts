@@ -7,55 +7,23 @@
  */
 import { useLayoutEffect } from 'react';
 import type { TextMatch } from './find-in-text.js';
+import { staticRanges, textNodesOf } from './text-node-ranges.js';
 
 /** The names app.css styles: every match, and the one shown. */
 export const FIND_HIGHLIGHT = 'find';
 export const CURRENT_FIND_HIGHLIGHT = 'find-current';
 
 /**
- * The text nodes of the highlighted text that hold the document's own characters, with
- * the offset of each in the document: the proposed replacements shown beside previewed
- * words (`ins.preview`) are not part of it.
- */
-function documentTextNodes(container: HTMLElement): { nodes: Text[]; starts: number[] } {
-  const nodes: Text[] = [];
-  const starts: number[] = [];
-  const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement?.closest('ins.preview') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-  });
-  let offset = 0;
-  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-    nodes.push(node as Text);
-    starts.push(offset);
-    offset += (node as Text).data.length;
-  }
-  return { nodes, starts };
-}
-
-/**
- * One range per match, in order (matches are ascending and do not overlap). Static ones:
- * the document keeps every live Range up to date on each change to any node, and with the
- * 5,124 matches of "the" in a 37,097-word text, going from the plan to the phrases took
- * 8 s instead of 5, and back more than 30 s. They are made again whenever the text renders.
+ * One range per match, in order (matches are ascending and do not overlap), over the text
+ * nodes that hold the document's own characters: the proposed replacements shown beside
+ * previewed words (`ins.preview`) are not part of it. They are made again whenever the
+ * text renders.
  */
 export function matchRanges(container: HTMLElement, matches: readonly TextMatch[]): StaticRange[] {
-  const { nodes, starts } = documentTextNodes(container);
-  const ranges: StaticRange[] = [];
-  let at = 0;
-  /** The node holding document offset `offset` (at its end when `atEnd`), moving only forward. */
-  const nodeAt = (offset: number, atEnd: boolean): number => {
-    while (at + 1 < nodes.length && (atEnd ? starts[at]! + nodes[at]!.data.length < offset : starts[at + 1]! <= offset)) at++;
-    return at;
-  };
-  for (const match of matches) {
-    if (nodes.length === 0) break;
-    const first = nodeAt(match.start, false);
-    const startOffset = Math.min(match.start - starts[first]!, nodes[first]!.data.length);
-    const last = nodeAt(match.end, true);
-    const endOffset = Math.min(match.end - starts[last]!, nodes[last]!.data.length);
-    ranges.push(new StaticRange({ startContainer: nodes[first]!, startOffset, endContainer: nodes[last]!, endOffset }));
-  }
-  return ranges;
+  return staticRanges(
+    textNodesOf(container, (node) => node.parentElement?.closest('ins.preview') != null),
+    matches,
+  );
 }
 
 /** A live copy of a static range, for what only a live one can do (measure it). */
