@@ -38,7 +38,8 @@ interface Props {
    * What the findings panel lists ('plan' or 'phrases'): the text is a new element for each.
    * When the clerk switches, nearly every mark changes, and React inserting tens of
    * thousands of new marks into the old element looks for each one's next sibling past all
-   * the new ones (quadratic: about 3 s of the switch on a 37,000-word text); into a new
+   * the new ones (quadratic: about 3 s of the switch on a 37,000-word text before it was
+   * drawn in blocks, and still quadratic within a block); into a new
    * element it appends them. Not when the plan arrives: that would take the focus from a
    * mark the clerk is on.
    */
