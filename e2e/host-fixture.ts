@@ -78,6 +78,6 @@ export async function documentText(page: Page): Promise<string> {
 /** The number in the verdict ("17 linkable phrases remain…"), 0 when none remain. */
 export async function remainingCount(page: Page): Promise<number> {
   const text = (await page.getByTestId('verdict').textContent()) ?? '';
-  const match = /^(\d+) linkable/.exec(text);
-  return match === null ? 0 : Number(match[1]);
+  const match = /^([\d,]+) linkable/.exec(text);
+  return match === null ? 0 : Number(match[1]!.replace(/,/gu, ''));
 }

@@ -19,7 +19,7 @@ test('accepting the plan ends clean, with fewer words changed than replacing eve
   expect(await remainingCount(page)).toBeGreaterThan(0);
   const panel = page.getByTestId('findings-panel');
   await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
-  await expect(page.getByTestId('plan-summary')).toContainText(/Change \d+ words? \(edit ratio 0\.\d\d\) and nothing links at k=2, arity ≤3/);
+  await expect(page.getByTestId('plan-summary')).toContainText(/Change [\d,]+ words? \(edit ratio 0\.\d\d\) and nothing links at k=2, arity ≤3/);
   const runs = await page.getByTestId('planned-run').count();
   expect(runs).toBeGreaterThan(0);
   // Every planned run says why it is there: what it breaks, or, in a cover plan, what keeping it would risk.

@@ -171,8 +171,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   // The collection was forgotten since the document was opened: say so, and where to go.
   const collectionMissing =
     document.settings.collectionPath !== null && collections.data !== undefined && !collections.data.some((c) => c.path === document.settings.collectionPath);
-  const planCount = plan.plan !== undefined ? String(plan.plan.runs.length) : plan.status === 'stopped' || plan.status === 'failed' ? '–' : '…';
-  const count = !ready ? '…' : view === 'plan' ? planCount : String(findings.length);
+  const planCount = plan.plan !== undefined ? plan.plan.runs.length.toLocaleString() : plan.status === 'stopped' || plan.status === 'failed' ? '–' : '…';
+  const count = !ready ? '…' : view === 'plan' ? planCount : findings.length.toLocaleString();
 
   return (
     <>

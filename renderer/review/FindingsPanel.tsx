@@ -146,7 +146,7 @@ export function FindingsPanel(props: Props) {
             onClick={() => props.onPlaceholder(items, view === 'plan' ? 'Accepted the edit plan' : 'Replaced every flagged phrase')}
             data-testid="accept-all"
           >
-            {view === 'plan' ? `Accept the plan (${items.length})` : `Replace all (${items.length})`}
+            {view === 'plan' ? `Accept the plan (${items.length.toLocaleString()})` : `Replace all (${items.length.toLocaleString()})`}
           </button>
           <button type="button" disabled={props.busy} onClick={() => props.onModel(items)} data-testid="send-to-model">
             {view === 'plan' ? 'Send the planned words to the model' : 'Send all to the model'}

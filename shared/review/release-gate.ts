@@ -35,7 +35,7 @@ function coversN(maxN: number, policy: number): boolean {
  */
 export function releaseGate(settings: CheckedAt, remaining: number, policy: CollectionPolicy, doubt?: SourceDoubt): GateVerdict {
   const reasons: string[] = [];
-  if (remaining > 0) reasons.push(`${remaining} linkable phrase${remaining === 1 ? '' : 's'} remain${remaining === 1 ? 's' : ''}`);
+  if (remaining > 0) reasons.push(`${remaining.toLocaleString('en')} linkable phrase${remaining === 1 ? '' : 's'} remain${remaining === 1 ? 's' : ''}`);
   if (settings.k < policy.k) reasons.push(`checked at k=${settings.k}, below the collection's policy of k=${policy.k}`);
   if (settings.arity < policy.arity)
     reasons.push(`checked at arity ${settings.arity}, below the policy's arity ${policy.arity === 1 ? '1' : `≤${policy.arity}`}`);

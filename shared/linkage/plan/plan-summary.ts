@@ -17,7 +17,7 @@ export function planSummary(text: string, plan: EditPlan): string {
   const scope = `k=${k}, ${arity === 1 ? 'arity 1' : `arity ≤${arity}`}`;
   const words = plan.tokens.length;
   if (words === 0 && plan.clean) return `Nothing to change: nothing links at ${scope}`;
-  const change = `Change ${words} word${words === 1 ? '' : 's'} (edit ratio ${planEditRatio(text, plan).toFixed(2)})`;
+  const change = `Change ${words.toLocaleString('en')} word${words === 1 ? '' : 's'} (edit ratio ${planEditRatio(text, plan).toFixed(2)})`;
   const cover = plan.cover === undefined ? '' : `, keeping only phrases that ${plan.cover.join(' and ')} also hold${plan.cover.length === 1 ? 's' : ''}`;
   if (plan.clean) return `${change} and nothing links at ${scope}${cover}`;
   return `${change}; linkages remain at ${scope} that only kept words could break`;

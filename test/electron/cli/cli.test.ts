@@ -86,7 +86,7 @@ describe('unlinkable CLI', () => {
     await runCli(['index', db, jsonl]);
     const text = await runCli(['check', db, doc, '--arity', '1', '--plan']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/Change \d+ words? \(edit ratio 0\.\d\d\) and nothing links at k=2, arity 1/);
+    expect(text.stdout).toMatch(/Change [\d,]+ words? \(edit ratio 0\.\d\d\) and nothing links at k=2, arity 1/);
     expect(text.stdout).toMatch(/the fewest possible/);
     const json = JSON.parse((await runCli(['check', db, doc, '--arity', '3', '--plan', '--json'])).stdout);
     expect(json.plan).toMatchObject({ strategy: 'minimal', clean: true });

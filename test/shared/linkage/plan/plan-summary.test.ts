@@ -38,4 +38,16 @@ describe('planSummary', () => {
       ),
     );
   });
+
+  it('groups the words to change in thousands, as the sentence around them is English', () => {
+    // Every word of the text only its source holds is a rare phrase of its own.
+    const text = Array.from({ length: 1_200 }, (_, i) => `w${i}x`).join(' ');
+    const index = buildMemoryIndex([
+      { id: 'source', text },
+      { id: 'other', text: 'nothing in common here' },
+    ]);
+    const plan = planEdits(index, text, { k: 2, arity: 1, maxN: 8, sourceId: 'source' });
+    expect(plan.tokens).toHaveLength(1_200);
+    expect(planSummary(text, plan)).toMatch(/^Change 1,200 words \(edit ratio 1\.00\) and nothing links at k=2, arity 1/u);
+  });
 });
