@@ -51,7 +51,7 @@ export function ImportSources({ disabled, onSources, onError, onCancelled }: Pro
     return (
       <div className="progress">
         <span className="small">
-          Uploading {upload.done} of {upload.total} files
+          Uploading {upload.done.toLocaleString()} of {upload.total.toLocaleString()} files
         </span>
         <div className="bar" role="progressbar" aria-label="Uploading files" aria-valuemin={0} aria-valuemax={upload.total} aria-valuenow={upload.done}>
           <div style={{ width: `${(upload.done / upload.total) * 100}%` }} />

@@ -131,7 +131,7 @@ export function FindingsPanel(props: Props) {
                   ? "The paper's rule: every word of every flagged phrase."
                   : plan.plan.exact
                     ? 'No plan changes fewer words.'
-                    : `At least ${plan.plan.lowerBound} words are needed; this plan is within ${plan.plan.planned - plan.plan.lowerBound} of that.`}
+                    : `At least ${plan.plan.lowerBound.toLocaleString()} words are needed; this plan is within ${(plan.plan.planned - plan.plan.lowerBound).toLocaleString()} of that.`}
               </span>
             </>
           )}
@@ -339,7 +339,7 @@ function RowActionsBar({ item, busy, actions }: { item: Item; busy: boolean; act
       </button>
       {same.length > 1 && (
         <button type="button" disabled={busy} onClick={() => actions.placeholder(same, `Replaced every occurrence of a flagged phrase`)}>
-          Every occurrence ({same.length})
+          Every occurrence ({same.length.toLocaleString()})
         </button>
       )}
     </div>

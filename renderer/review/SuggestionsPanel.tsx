@@ -126,7 +126,7 @@ export function SuggestionsPanel({
             disabled={act.isPending}
             onClick={() => act.mutate(() => call('suggestions:accept-all', { documentId: document.id }))}
           >
-            Accept all ({pending.length})
+            Accept all ({pending.length.toLocaleString()})
           </button>
           <button type="button" disabled={act.isPending} onClick={() => act.mutate(() => call('suggestions:reject-all', { documentId: document.id }))}>
             Reject all
