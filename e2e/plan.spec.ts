@@ -65,3 +65,33 @@ test('accepting the plan ends clean, with fewer words changed than replacing eve
   expect(planRatio).toBeLessThan(everyPhraseRatio);
   expect(host.requests.filter((url) => !url.startsWith(`${host.origin}/`))).toEqual([]);
 });
+
+test('a plan made to the end is shown again at once after a visit to the phrases, and made anew only when the text changes', async ({ page, host }) => {
+  const plansAsked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/invoke/detection:plan')) plansAsked.push(request.url());
+  });
+  await openApp(page, host);
+  const panel = page.getByTestId('findings-panel');
+  await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  const summary = (await page.getByTestId('plan-summary').textContent()) ?? '';
+  const runs = await page.getByTestId('planned-run').allTextContents();
+  expect(plansAsked).toHaveLength(1);
+
+  // To the phrases and back, twice: the same plan, and the engine is not asked again.
+  for (let visit = 0; visit < 2; visit++) {
+    await page.getByTestId('view-phrases').click();
+    await expect(page.getByTestId('finding').first()).toBeVisible();
+    await page.getByTestId('view-plan').click();
+    await expect(panel).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('plan-summary')).toHaveText(summary);
+    expect(await page.getByTestId('planned-run').allTextContents()).toEqual(runs);
+  }
+  expect(plansAsked).toHaveLength(1);
+
+  // A changed text is planned anew.
+  await page.getByTestId('planned-run').first().locator('button[data-item]').focus();
+  await page.keyboard.press('p');
+  await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await expect.poll(() => plansAsked.length, { timeout: 90_000 }).toBe(2);
+});

@@ -70,6 +70,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
     document.settings,
     !editing && view === 'plan' && detection.status === 'ready' && decisions.isSuccess,
     decisionsKey,
+    detection.result,
   );
   const findings = useMemo(() => {
     if (detection.result === undefined || detection.resultText === undefined) return [];
