@@ -1,6 +1,7 @@
 // Turns benchmark measurements into BENCHMARKS.md, with each target and its verdict.
 import { renderLongTextSection, type LongTextResults } from './report-long-text.js';
 import { renderPlanSection, type PlanResults } from './report-plan.js';
+import { renderUiLongTextSection, type UiLongTextResults } from './report-ui-long-text.js';
 import { quantile } from './quantile.js';
 
 interface Build {
@@ -28,6 +29,8 @@ export interface BenchResults {
   plan?: PlanResults;
   /** One very long text, checked and planned (bench/long-text.ts). */
   longText?: LongTextResults;
+  /** The same text in the review screen of the browser host (bench/ui-long-text.ts). */
+  uiLongText?: UiLongTextResults;
   /** The tiny-model rewriting benchmark's printed report. */
   rewriteTiny?: string;
   /** The real small model's rewriting figures, run by hand (bench/rewrite/real-model-cpu.md): included as written. */
@@ -99,6 +102,7 @@ ${r.detection.fts.map((row) => `| ${row.id} | ${row.queries} | ${f(row.ftsMs, 0)
 
 ${renderPlanSection(r.plan)}
 ${renderLongTextSection(r.longText)}
+${renderUiLongTextSection(r.uiLongText)}
 ## Rewriting
 
 The rewriting pipeline on the tiny random-weight test model, on this machine's CPU (\`npm run bench:rewrite\`): what a run costs in tokens, decode calls and passes. These are **not results**: the model writes noise and every chunk ends as a placeholder fallback. The seconds per document on a GPU with the real Qwen3-4B, against the paper's 15.5 s (arity 1) and 52.6 s (arity ≤ 3), come from \`npm run bench:rewrite:gpu -- --model PATH\`, which needs a GPU machine and the model file; it has not been run for this report.

@@ -2,7 +2,8 @@
 // machine, and writes BENCHMARKS.md. Not part of `npm test`.
 //
 // `npm run bench -- --only plan` measures the edit plan and the long text again (it builds
-// the court index for them) and keeps the other figures of bench/last-run.json.
+// the court index for them; the long text in the review screen needs the app built, which
+// it does, and Debian's Chromium) and keeps the other figures of bench/last-run.json.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { renderReport, type BenchResults } from './report.js';
 import type { LongTextResults } from './report-long-text.js';
 import type { PlanResults } from './report-plan.js';
+import type { UiLongTextResults } from './report-ui-long-text.js';
 import { SCALE_END, SCALE_START } from './scale/report-scale.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
@@ -43,6 +45,13 @@ function fastestBuild<T extends { seconds: number }>(script: string, args: strin
   return fastest!;
 }
 
+/** The long text in the review screen: the app is built first, as the end-to-end tests run it. */
+function uiLongText(deidentified: string): UiLongTextResults {
+  process.stderr.write('  node scripts/build.mjs\n');
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child<UiLongTextResults>('ui-long-text.ts', [deidentified]);
+}
+
 function onlyFlag(): string | undefined {
   const at = process.argv.indexOf('--only');
   return at < 0 ? undefined : process.argv[at + 1];
@@ -62,6 +71,7 @@ try {
       ...(JSON.parse(readFileSync(lastRunPath, 'utf8')) as BenchResults),
       plan: child<PlanResults>('plan-latency.ts', [join(work, 'court.unl'), deidentified, PLAN_ARITY3_EVERY]),
       longText: child<LongTextResults>('long-text.ts', [join(work, 'court.unl'), deidentified]),
+      uiLongText: uiLongText(deidentified),
     };
   } else {
     results = {
@@ -79,6 +89,7 @@ try {
       detection: child('detect-latency.ts', [join(work, 'court.unl'), join(work, 'court-fts.db'), deidentified, '5']),
       plan: child<PlanResults>('plan-latency.ts', [join(work, 'court.unl'), deidentified, PLAN_ARITY3_EVERY]),
       longText: child<LongTextResults>('long-text.ts', [join(work, 'court.unl'), deidentified]),
+      uiLongText: uiLongText(deidentified),
     };
     // The rewriting pipeline on the tiny test model (CPU): costs, not results.
     process.stderr.write('  rewrite/tiny-cpu.ts\n');

@@ -1,0 +1,45 @@
+// The section of BENCHMARKS.md on the long text in the review screen, from
+// bench/ui-long-text.ts. No issue sets a target for it; it is measured so that a change
+// that slows the review of a long text shows.
+
+export type UiLongTextResults =
+  | { readonly skipped: string }
+  | {
+      readonly skipped?: undefined;
+      readonly words: number;
+      /** Highlighted stretches of the text once the plan is shown. */
+      readonly marks: number;
+      /** From the drop to the check's findings on screen, and to the plan ready. */
+      readonly findingsShownSeconds: number;
+      readonly planShownSeconds: number;
+      /** Switching the findings panel, each until painted. */
+      readonly toPhrasesMs: number;
+      readonly toPlanMs: number;
+      /** J to the next finding, until painted. */
+      readonly nextFindingMs: number;
+      /** One key typed in the editor, until painted. */
+      readonly keystrokeMedianMs: number;
+      readonly keystrokeMaxMs: number;
+      readonly chromium: string;
+    };
+
+const s = (ms: number): string => (ms / 1000).toFixed(2);
+
+export function renderUiLongTextSection(r: UiLongTextResults | undefined): string {
+  const title = '## The long text in the review screen';
+  if (r === undefined) return `${title}\n\nNot measured in this run.\n`;
+  if (r.skipped !== undefined) return `${title}\n\nNot measured in this run: ${r.skipped}.\n`;
+  return `${title}
+
+The same text as above (${r.words.toLocaleString('en-US')} words), dropped on the review screen of the browser host against the demo collection, in Chromium ${r.chromium} (bench/ui-long-text.ts). The plan view shows ${r.marks.toLocaleString('en-US')} highlighted stretches. Times run to the next painted frame. No target is set; the text and the lists are drawn in blocks laid out only near the screen (renderer/review/text-chunks.ts), and these figures show whether that still holds.
+
+| what the clerk does | seconds |
+| --- | --- |
+| drops the text: its findings on screen | ${r.findingsShownSeconds.toFixed(1)} |
+| … and the plan ready | ${r.planShownSeconds.toFixed(1)} |
+| switches from the plan to the phrases | ${s(r.toPhrasesMs)} |
+| J to the next finding | ${s(r.nextFindingMs)} |
+| switches back to the plan | ${s(r.toPlanMs)} |
+| types a key in the editor (median of 5, slowest) | ${s(r.keystrokeMedianMs)}, ${s(r.keystrokeMaxMs)} |
+`;
+}

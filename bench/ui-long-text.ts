@@ -1,0 +1,131 @@
+// Child process of the benchmark: what a clerk waits for in the review screen with one very
+// long text. The same text as bench/long-text.ts (the first 60 de-identified judgments as
+// one text, about 37,000 words), dropped on the browser host's review screen (the built
+// dist/host.js, on a fresh workspace with the demo collection) in Debian's Chromium, as
+// the end-to-end tests drive it. Timed from the page: the findings on screen, the plan
+// ready, the switch from the plan to the phrases and back, J to the next finding, and a
+// keystroke in the editor until it is painted. Each "painted" waits for the next frame.
+//
+// usage: ui-long-text.ts DEIDENTIFIED.jsonl.gz [JUDGMENTS]
+// Prints a JSON UiLongTextResults, or one with `skipped` saying what is missing.
+import { chromium, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { quantile } from './quantile.js';
+import type { UiLongTextResults } from './report-ui-long-text.js';
+
+const root = resolve(fileURLToPath(import.meta.url), '..', '..');
+const [deidentifiedPath, count = '60'] = process.argv.slice(2) as [string, string | undefined];
+const browserPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Keys typed into the editor, one at a time, each timed until painted. */
+const KEYSTROKES = 5;
+
+function skip(why: string): never {
+  process.stdout.write(JSON.stringify({ skipped: why } satisfies UiLongTextResults));
+  process.exit(0);
+}
+
+/** Milliseconds until `action` and the frame after it are done. */
+async function timed(page: Page, action: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await action();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  return performance.now() - started;
+}
+
+if (!existsSync(join(root, 'dist', 'host.js'))) skip('dist/host.js is not built (node scripts/build.mjs)');
+if (!existsSync(browserPath)) skip(`no Chromium at ${browserPath} (set CHROMIUM_PATH)`);
+
+const text = gunzipSync(readFileSync(deidentifiedPath))
+  .toString('utf8')
+  .split('\n')
+  .filter(Boolean)
+  .slice(0, Number(count))
+  .map((l) => (JSON.parse(l) as { text: string }).text)
+  .join('\n\n');
+const workspace = mkdtempSync(join(tmpdir(), 'unlinkable-ui-bench-'));
+const host = spawn(process.execPath, ['dist/host.js', '--workspace', workspace, '--demo', 'demo', '--export-folder', join(workspace, 'exports'), '--json'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+try {
+  const url = await new Promise<string>((done, fail) => {
+    let out = '';
+    host.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) done((JSON.parse(out.split('\n')[0]!) as { url: string }).url);
+    });
+    host.once('exit', (code) => fail(new Error(`the host exited (${code}) before starting`)));
+  });
+  const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    await page.waitForSelector('[data-testid=findings-panel][data-state=ready]', { timeout: 120_000 });
+    // Opened as a file dropped on the text, as a clerk drags a judgment in.
+    const started = performance.now();
+    await page.evaluate(async (content) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], 'long-text.txt'));
+      document
+        .querySelector('[data-testid="document-text"]')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, text);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'long-text', null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="workspace"]')?.getAttribute('data-state') === 'ready' &&
+        document.querySelectorAll('[data-testid="document-text"] mark').length > 0,
+      null,
+      {
+        timeout: 300_000,
+      },
+    );
+    const findingsShownSeconds = (performance.now() - started) / 1000;
+    await page.waitForSelector('[data-testid=findings-panel][data-state=ready]', { timeout: 300_000 });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    const planShownSeconds = (performance.now() - started) / 1000;
+    const marks = await page.locator('[data-testid="document-text"] mark').count();
+
+    const toPhrasesMs = await timed(page, () => page.getByTestId('view-phrases').click());
+    const nextFindingMs = await timed(page, () => page.keyboard.press('j'));
+    const toPlanMs = await timed(page, async () => {
+      await page.getByTestId('view-plan').click();
+      await page.waitForSelector('[data-testid=findings-panel][data-state=ready]', { timeout: 300_000 });
+    });
+
+    await page.getByRole('button', { name: 'Edit text' }).click();
+    await page.getByTestId('text-editor').focus();
+    await page.keyboard.press('Control+Home');
+    // The first check after opening the editor settles before typing.
+    await page.waitForTimeout(3000);
+    const keystrokes: number[] = [];
+    for (let key = 0; key < KEYSTROKES; key++) {
+      keystrokes.push(await timed(page, () => page.keyboard.type('z')));
+      // Past the check that each pause in typing starts, as a clerk reads what was typed.
+      await page.waitForTimeout(2500);
+    }
+    const results: UiLongTextResults = {
+      words: text.split(/\s+/u).filter(Boolean).length,
+      marks,
+      findingsShownSeconds,
+      planShownSeconds,
+      toPhrasesMs,
+      toPlanMs,
+      nextFindingMs,
+      keystrokeMedianMs: quantile(keystrokes, 0.5),
+      keystrokeMaxMs: Math.max(...keystrokes),
+      chromium: browser.version(),
+    };
+    process.stdout.write(JSON.stringify(results));
+  } finally {
+    await browser.close();
+  }
+} finally {
+  host.kill('SIGTERM');
+  rmSync(workspace, { recursive: true, force: true });
+}

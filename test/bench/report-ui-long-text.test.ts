@@ -1,0 +1,32 @@
+/** The section of BENCHMARKS.md on the long text in the review screen. */
+import { describe, expect, it } from 'vitest';
+import { renderUiLongTextSection } from '../../bench/report-ui-long-text.js';
+
+describe('renderUiLongTextSection', () => {
+  it('gives what the clerk waits for, in seconds, and says why a run measured nothing', () => {
+    const section = renderUiLongTextSection({
+      words: 37097,
+      marks: 38961,
+      findingsShownSeconds: 2.16,
+      planShownSeconds: 8.83,
+      toPhrasesMs: 1390.1,
+      toPlanMs: 45.2,
+      nextFindingMs: 45.78,
+      keystrokeMedianMs: 352.08,
+      keystrokeMaxMs: 484.9,
+      chromium: '156.0.8078.114',
+    });
+    expect(section).toContain('(37,097 words)');
+    expect(section).toContain('shows 38,961 highlighted stretches');
+    expect(section).toContain('| drops the text: its findings on screen | 2.2 |');
+    expect(section).toContain('| … and the plan ready | 8.8 |');
+    expect(section).toContain('| switches from the plan to the phrases | 1.39 |');
+    expect(section).toContain('| J to the next finding | 0.05 |');
+    expect(section).toContain('| switches back to the plan | 0.05 |');
+    expect(section).toContain('| types a key in the editor (median of 5, slowest) | 0.35, 0.48 |');
+    expect(renderUiLongTextSection({ skipped: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)' })).toContain(
+      'Not measured in this run: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH).',
+    );
+    expect(renderUiLongTextSection(undefined)).toContain('Not measured in this run.');
+  });
+});
