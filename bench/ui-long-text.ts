@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { tokenize } from '../shared/tokenizer/tokenize.js';
 import { quantile } from './quantile.js';
 import type { UiLongTextResults } from './report-ui-long-text.js';
 
@@ -110,7 +111,8 @@ try {
       await page.waitForTimeout(2500);
     }
     const results: UiLongTextResults = {
-      words: text.split(/\s+/u).filter(Boolean).length,
+      // Counted as the engine counts words (bench/long-text.ts), so the two sections agree.
+      words: tokenize(text).count,
       marks,
       findingsShownSeconds,
       planShownSeconds,
