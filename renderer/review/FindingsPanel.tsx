@@ -96,9 +96,14 @@ export function FindingsPanel(props: Props) {
       keep: (item, reason) => latest.current.props.onKeep(item, reason).then(() => setKeeping(null)),
       startKeeping: (id) => setKeeping(id),
       stopKeeping: () => setKeeping(null),
-      sameText: (item) => latest.current.items.filter((other) => other.text.toLowerCase() === item.text.toLowerCase()),
     };
   }, []);
+  // The rows with the chosen row's text (its "Every occurrence" button), from this render's rows.
+  const chosen = props.focusedId === null ? undefined : items.find((item) => item.id === props.focusedId);
+  const sameAsChosen = useMemo(
+    () => (chosen === undefined ? [] : items.filter((other) => other.text.toLowerCase() === chosen.text.toLowerCase())),
+    [items, chosen],
+  );
 
   return (
     <div className="stack" data-testid="findings-panel" data-state={settled ? 'ready' : 'checking'}>
@@ -196,6 +201,7 @@ export function FindingsPanel(props: Props) {
             block={block}
             view={view}
             focusedId={props.focusedId !== null && block.ids.has(props.focusedId) ? props.focusedId : null}
+            sameAsFocused={props.focusedId !== null && block.ids.has(props.focusedId) ? sameAsChosen : NONE}
             keeping={keeping !== null && block.ids.has(keeping) ? keeping : null}
             busy={props.busy}
             actions={actions}
@@ -252,8 +258,10 @@ interface RowActions {
   readonly keep: (item: Item, reason: string) => Promise<unknown>;
   readonly startKeeping: (id: string) => void;
   readonly stopKeeping: () => void;
-  readonly sameText: (item: Item) => Item[];
 }
+
+/** No rows, the same array every time (a block without the chosen row is not drawn again for it). */
+const NONE: readonly Item[] = [];
 
 /**
  * A block of rows, in a list item of its own that the browser may skip laying out while it
@@ -265,6 +273,7 @@ const ItemBlock = memo(function ItemBlock({
   block,
   view,
   focusedId,
+  sameAsFocused,
   keeping,
   busy,
   actions,
@@ -272,6 +281,8 @@ const ItemBlock = memo(function ItemBlock({
   block: Block;
   view: FindingsView;
   focusedId: string | null;
+  /** The rows with the focused row's text, when it is in this block. */
+  sameAsFocused: readonly Item[];
   keeping: string | null;
   busy: boolean;
   actions: RowActions;
@@ -314,7 +325,7 @@ const ItemBlock = memo(function ItemBlock({
               )}
               <span className="kind">{item.detail}</span>
             </button>
-            {item.id === focusedId && keeping !== item.id && <RowActionsBar item={item} busy={busy} actions={actions} />}
+            {item.id === focusedId && keeping !== item.id && <RowActionsBar item={item} same={sameAsFocused} busy={busy} actions={actions} />}
             {keeping === item.id && <KeepForm phrase={item.text} busy={busy} onCancel={actions.stopKeeping} onSave={(reason) => actions.keep(item, reason)} />}
           </li>
         ))}
@@ -324,8 +335,7 @@ const ItemBlock = memo(function ItemBlock({
 });
 
 /** The buttons under the chosen row. */
-function RowActionsBar({ item, busy, actions }: { item: Item; busy: boolean; actions: RowActions }) {
-  const same = actions.sameText(item);
+function RowActionsBar({ item, same, busy, actions }: { item: Item; same: readonly Item[]; busy: boolean; actions: RowActions }) {
   return (
     <div className="finding-actions row wrap">
       <button type="button" disabled={busy} onClick={() => actions.placeholder([item], 'Replaced a finding with a placeholder')} title="P">
