@@ -104,6 +104,20 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
   expect(await outlined()).toContain(lastStart);
   expect((await outlined()).every((start) => start >= lastStart - 200)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('long-text-last-finding.png') });
+  // The strip measured the blocks laid out on the way there: the last finding's bar is where
+  // the finding is, to the strip's pixel.
+  const lastBarOff = () =>
+    page.evaluate(() => {
+      const frame = document.querySelector<HTMLElement>('.text-frame')!;
+      const ruler = document.querySelector<HTMLElement>('[data-testid="overview-ruler"]')!;
+      const bars = [...ruler.querySelectorAll<HTMLElement>('.overview-bar.findings')];
+      const bar = bars[bars.length - 1]!;
+      const marks = [...frame.querySelectorAll<HTMLElement>('mark.single, mark.combo')];
+      const box = marks[marks.length - 1]!.getBoundingClientRect();
+      const bottom = box.bottom - frame.getBoundingClientRect().top - frame.clientTop + frame.scrollTop;
+      return Math.abs(bar.offsetTop + bar.offsetHeight - (bottom / frame.scrollHeight) * ruler.clientHeight);
+    });
+  await expect.poll(lastBarOff).toBeLessThanOrEqual(1);
 
   await page.keyboard.press('j');
   await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toBe(firstId);

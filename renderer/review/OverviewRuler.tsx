@@ -7,60 +7,14 @@
  * J and K reach every finding from the keyboard.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
-import { rulerBars, scrollTopFor, type RulerBar, type RulerKind, type RulerMark } from './overview-ruler.js';
+import { rulerBars, scrollTopFor, type RulerBar } from './overview-ruler.js';
+import { RulerMarks } from './ruler-marks.js';
 
 interface Props {
   /** The scrolled frame around the highlighted text (null before it is on screen). */
   readonly frame: HTMLDivElement | null;
   /** Anything that changes what is highlighted (the strip is measured again when it does). */
   readonly revision: unknown;
-}
-
-/** A highlighted element's kinds on the strip: a planned word that is also a finding shows in both lanes. */
-function kindsOf(element: HTMLElement): RulerKind[] {
-  const kinds: RulerKind[] = [];
-  if (element.classList.contains('planned')) kinds.push('planned');
-  if (element.classList.contains('single')) kinds.push('single');
-  else if (element.classList.contains('combo')) kinds.push('combo');
-  return kinds;
-}
-
-/** Whether the browser has skipped laying out a block's content (content-visibility: auto, text-chunks.ts). */
-function skipped(block: Element): boolean {
-  const inside = block.firstElementChild;
-  return inside !== null && typeof inside.checkVisibility === 'function' && !inside.checkVisibility({ contentVisibilityAuto: true });
-}
-
-/**
- * Where the marks are. In a block the browser has laid out, each is measured. In one it
- * has skipped, measuring would lay out the whole text again (seconds on a long judgment),
- * so a mark is placed by its share of the block's characters within the block's box.
- */
-function marksIn(frame: HTMLElement): RulerMark[] {
-  const contentTop = frame.getBoundingClientRect().top + frame.clientTop - frame.scrollTop;
-  const marks: RulerMark[] = [];
-  const selector = 'mark.single, mark.combo, mark.planned';
-  const blocks = frame.querySelectorAll<HTMLElement>('.text-chunk');
-  for (const block of blocks) {
-    const elements = block.querySelectorAll<HTMLElement>(selector);
-    if (elements.length === 0) continue;
-    if (!skipped(block)) {
-      for (const element of elements) {
-        const box = element.getBoundingClientRect();
-        for (const kind of kindsOf(element)) marks.push({ top: box.top - contentTop, height: box.height, kind });
-      }
-      continue;
-    }
-    const box = block.getBoundingClientRect();
-    const start = Number(block.dataset.start);
-    const length = Math.max(1, Number(block.dataset.end) - start);
-    for (const element of elements) {
-      const share = (Number(element.dataset.start) - start) / length;
-      const height = Math.max(1, (box.height * (element.textContent?.length ?? 0)) / length);
-      for (const kind of kindsOf(element)) marks.push({ top: box.top - contentTop + box.height * share, height, kind });
-    }
-  }
-  return marks;
 }
 
 export function OverviewRuler({ frame, revision }: Props) {
@@ -76,21 +30,27 @@ export function OverviewRuler({ frame, revision }: Props) {
       if (frame.scrollHeight === 0) return;
       setView({ top: (frame.scrollTop / frame.scrollHeight) * height, height: (frame.clientHeight / frame.scrollHeight) * height });
     };
-    const measure = () => {
+    const marks = new RulerMarks(frame);
+    const draw = () => {
       if (strip.current === null) return;
-      setBars(rulerBars(marksIn(frame), frame.scrollHeight, strip.current.clientHeight));
+      setBars(rulerBars(marks.placed(), frame.scrollHeight, strip.current.clientHeight));
       place();
+    };
+    const measure = () => {
+      marks.forget();
+      marks.update();
+      draw();
     };
     measure();
     // A new width rewraps the lines and moves every mark.
     const resized = new ResizeObserver(measure);
     resized.observe(frame);
     frame.addEventListener('scroll', place, { passive: true });
-    // A block laid out (or skipped) as it nears (or leaves) the screen: its marks are
-    // measured now (or placed by share), once a frame however many blocks changed.
+    // A block laid out as it nears the screen: its marks are measured, once a frame
+    // however many blocks changed, and the strip drawn again if any was.
     let pending = 0;
     const blockChanged = () => {
-      if (pending === 0) pending = requestAnimationFrame(() => ((pending = 0), measure()));
+      if (pending === 0) pending = requestAnimationFrame(() => ((pending = 0), marks.update() && draw()));
     };
     frame.addEventListener('contentvisibilityautostatechange', blockChanged, { capture: true });
     return () => {
