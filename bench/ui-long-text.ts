@@ -92,6 +92,24 @@ try {
     const planShownSeconds = (performance.now() - started) / 1000;
     const marks = await page.locator('[data-testid="document-text"] mark').count();
 
+    // Scrolling down the plan view a wheel's step a frame: how long a frame takes, and the
+    // longest task (a block laid out near the screen is measured for the overview strip).
+    const scrolling = await page.evaluate(async () => {
+      const frame = document.querySelector<HTMLElement>('.text-frame')!;
+      const tasks: number[] = [];
+      const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration)));
+      observer.observe({ type: 'longtask' });
+      const started = performance.now();
+      for (let step = 0; step < 200; step++) {
+        frame.scrollTop += 100;
+        await new Promise((done) => requestAnimationFrame(done));
+      }
+      const perFrame = (performance.now() - started) / 200;
+      await new Promise((done) => setTimeout(done, 200));
+      observer.disconnect();
+      frame.scrollTop = 0;
+      return { perFrame, longest: Math.max(0, ...tasks) };
+    });
     const toPhrasesMs = await timed(page, () => page.getByTestId('view-phrases').click());
     const nextFindingMs = await timed(page, () => page.keyboard.press('j'));
     const toPlanMs = await timed(page, async () => {
@@ -119,6 +137,8 @@ try {
       toPhrasesMs,
       toPlanMs,
       nextFindingMs,
+      scrollFrameMs: scrolling.perFrame,
+      scrollLongestTaskMs: scrolling.longest,
       keystrokeMedianMs: quantile(keystrokes, 0.5),
       keystrokeMaxMs: Math.max(...keystrokes),
       chromium: browser.version(),

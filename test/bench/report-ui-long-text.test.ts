@@ -4,7 +4,7 @@ import { renderUiLongTextSection } from '../../bench/report-ui-long-text.js';
 
 describe('renderUiLongTextSection', () => {
   it('gives what the clerk waits for, in seconds, and says why a run measured nothing', () => {
-    const section = renderUiLongTextSection({
+    const results = {
       words: 37097,
       marks: 38961,
       findingsShownSeconds: 2.16,
@@ -12,18 +12,23 @@ describe('renderUiLongTextSection', () => {
       toPhrasesMs: 1390.1,
       toPlanMs: 45.2,
       nextFindingMs: 45.78,
+      scrollFrameMs: 16.9,
+      scrollLongestTaskMs: 0,
       keystrokeMedianMs: 352.08,
       keystrokeMaxMs: 484.9,
       chromium: '156.0.8078.114',
-    });
+    };
+    const section = renderUiLongTextSection(results);
     expect(section).toContain('(37,097 words)');
     expect(section).toContain('shows 38,961 highlighted stretches');
-    expect(section).toContain('| drops the text: its findings on screen | 2.2 |');
-    expect(section).toContain('| … and the plan ready | 8.8 |');
-    expect(section).toContain('| switches from the plan to the phrases | 1.39 |');
-    expect(section).toContain('| J to the next finding | 0.05 |');
-    expect(section).toContain('| switches back to the plan | 0.05 |');
-    expect(section).toContain('| types a key in the editor (median of 5, slowest) | 0.35, 0.48 |');
+    expect(section).toContain('| drops the text: its findings on screen | 2.2 s |');
+    expect(section).toContain('| … and the plan ready | 8.8 s |');
+    expect(section).toContain('| scrolls 20,000 px, 100 px a frame: mean frame, longest task | 17 ms, none over 50 ms |');
+    expect(section).toContain('| switches from the plan to the phrases | 1.39 s |');
+    expect(section).toContain('| J to the next finding | 0.05 s |');
+    expect(section).toContain('| switches back to the plan | 0.05 s |');
+    expect(section).toContain('| types a key in the editor (median of 5, slowest) | 0.35 s, 0.48 s |');
+    expect(renderUiLongTextSection({ ...results, scrollLongestTaskMs: 126.4 })).toContain('| 17 ms, 126 ms |');
     expect(renderUiLongTextSection({ skipped: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)' })).toContain(
       'Not measured in this run: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH).',
     );
