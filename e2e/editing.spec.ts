@@ -13,6 +13,9 @@ test('typing re-checks the text and autosaves it, surviving a reload', async ({ 
   await expect.poll(() => remainingCount(page), { timeout: 30_000 }).not.toBe(before);
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   await expect(page.getByText('All changes saved')).toBeVisible();
+  // The saved text is not planned while it is being edited, and nothing says it is.
+  await expect(page.getByTestId('plan-waiting')).toBeVisible();
+  await expect(page.getByTestId('findings-panel').locator('.spinner')).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByTestId('document-text')).toHaveText(

@@ -125,6 +125,11 @@ export function FindingsPanel(props: Props) {
             <PlanStopped plan={plan} onPhrases={() => props.onView('phrases')} />
           ) : plan.status === 'failed' ? (
             <span className="warn">The plan could not be made: {plan.error instanceof Error ? plan.error.message : String(plan.error)}</span>
+          ) : plan.plan === undefined && plan.status === 'waiting' ? (
+            // Nothing runs (the text is being edited): no spinner.
+            <span className="muted" data-testid="plan-waiting">
+              Not planned yet: the plan is made once the text is checked and no longer being edited.
+            </span>
           ) : plan.plan === undefined ? (
             <PlanningStatus plan={plan} onPhrases={() => props.onView('phrases')} />
           ) : (

@@ -30,7 +30,7 @@ export interface Plan {
 
 /**
  * `basis` is the check the plan starts from (any value that is new for each check): a plan
- * made from an earlier check, of the same text, is made again rather than shown.
+ * made from an earlier check, of the same text, is made again when a plan is next wanted.
  */
 export function usePlan(documentId: string, text: string, settings: ReviewSettings, enabled: boolean, decisionsKey: string, basis: unknown): Plan {
   // A new attempt after a stop is a new key, so that the stopped job is no longer current.
@@ -39,7 +39,10 @@ export function usePlan(documentId: string, text: string, settings: ReviewSettin
   const [started, setStarted] = useState<{ key: string; jobId: string; text: string; basis: unknown } | null>(null);
   const [error, setError] = useState<{ key: string; error: unknown } | null>(null);
   const job = useJob(started?.jobId);
-  const current = started?.key === key && started.basis === basis;
+  // A plan of another check of this text is not shown where it would be acted on. While no
+  // plan is wanted (the clerk edits the text, whose every pause is checked anew, or lists
+  // the phrases), the last one of this text stays, as the text it is for stays.
+  const current = started?.key === key && (started.basis === basis || !enabled);
   // Made to the end for this very text, settings, kept words and check: nothing to do again.
   const kept = current && job?.state === 'done';
   useEffect(() => {
