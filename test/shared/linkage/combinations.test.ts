@@ -105,6 +105,9 @@ describe('findCombinationSpans', () => {
         // Through the memo a check keeps for itself (phrases repeat here): the same answer, witnesses included.
         const keyed = candidates.map((c) => ({ ...c, key: Array.from(c.documents).join(',') }));
         expect(findCombinationSpans(keyed, { ...query, memo: new WitnessFreeMemo() })).toEqual(found);
+        // And with more than one witness wanted (detect.ts keeps this memo then too).
+        const several = { ...query, witnesses: 3 };
+        expect(findCombinationSpans(keyed, { ...several, memo: new WitnessFreeMemo() })).toEqual(findCombinationSpans(candidates, several));
       }),
       { numRuns: 400 },
     );
