@@ -12,8 +12,8 @@ import { expect, openApp, test, type Host } from './host-fixture.js';
  * The six demo judgments as one text, `copies` times over (each copy about 5,000 words).
  * On this machine, with nothing else running, four copies plan for about 2.5 s and eight
  * for about 5.5 s as the app's bundle runs the engine; in the browser host eight are checked
- * for about 7.5 s (most of it drawing the findings) and then planned for about 9 s
- * (2026-12-06). Fewer plan too quickly to be
+ * and drawn in about 3.5 s and then planned for about 9 s (2026-12-06). Fewer plan too
+ * quickly to be
  * caught still running, or to outlast the 5 s after which the panel offers every phrase.
  */
 function longJudgment(copies: number): string {

@@ -1,10 +1,11 @@
 /**
  * The plan being made: which detection it is running and how far that one has gone, a
  * Stop button, and on a long text (still planning after a few seconds) a way to the
- * findings that need no plan. On this machine a 37,000-word text plans for about 9 s in the
+ * findings that need no plan. On this machine a 37,000-word text plans for about 8 s in the
  * browser host against the demo collection, after a check whose findings are on screen
- * after about 5 s (it took minutes before 2026-12-05, and 47 s at the start of 2026-12-06),
- * longer against a larger collection; a spinner alone said nothing of how far it was.
+ * after about 2.5 s (BENCHMARKS.md, "The long text in the review screen"; it took minutes
+ * before 2026-12-05), longer against a larger collection; a spinner alone said nothing of
+ * how far it was.
  */
 import { useEffect, useState } from 'react';
 import { detectionOfPlanPhase } from '../../shared/ipc/plan-progress.js';

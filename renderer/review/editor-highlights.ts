@@ -11,15 +11,10 @@
  */
 import { useLayoutEffect } from 'react';
 import type { Finding, HighlightSegment } from '../../shared/review/findings.js';
-import { staticRanges, textNodesOf } from './text-node-ranges.js';
+import { highlightRegistry, staticRanges, textNodesOf } from './text-node-ranges.js';
 
 /** The names app.css styles: a rare phrase, a combination member, and a piece that is both. */
 export const EDIT_HIGHLIGHTS = { single: 'edit-single', combination: 'edit-combination', both: 'edit-both' } as const;
-
-function registry(): HighlightRegistry | undefined {
-  // Chromium (Electron, the browser host) has it; without it the text is edited unpainted.
-  return typeof CSS !== 'undefined' && 'highlights' in CSS ? CSS.highlights : undefined;
-}
 
 /** Which highlight a piece of the text goes into, or none. */
 export function highlightOf(segment: HighlightSegment, findings: readonly Finding[]): keyof typeof EDIT_HIGHLIGHTS | undefined {
@@ -39,7 +34,7 @@ export function highlightOf(segment: HighlightSegment, findings: readonly Findin
  */
 export function useEditorHighlights(backdrop: HTMLElement | null, text: string, segments: readonly HighlightSegment[], findings: readonly Finding[]): void {
   useLayoutEffect(() => {
-    const highlights = registry();
+    const highlights = highlightRegistry();
     if (highlights === undefined || backdrop === null) return;
     const nodes = textNodesOf(backdrop);
     const length = nodes.reduce((sum, node) => sum + node.data.length, 0);

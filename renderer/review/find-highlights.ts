@@ -7,7 +7,7 @@
  */
 import { useLayoutEffect } from 'react';
 import type { TextMatch } from './find-in-text.js';
-import { staticRanges, textNodesOf } from './text-node-ranges.js';
+import { highlightRegistry, staticRanges, textNodesOf } from './text-node-ranges.js';
 
 /** The names app.css styles: every match, and the one shown. */
 export const FIND_HIGHLIGHT = 'find';
@@ -42,12 +42,6 @@ function bringIntoView(frame: HTMLElement, range: StaticRange): void {
   frame.scrollTop += box.top - view.top - (view.height - box.height) / 2;
 }
 
-function registry(): HighlightRegistry | undefined {
-  // Chromium (Electron, the browser host) has it; without it matches are counted and
-  // scrolled to, only not painted.
-  return typeof CSS !== 'undefined' && 'highlights' in CSS ? CSS.highlights : undefined;
-}
-
 /**
  * Paints `matches` in the highlighted text inside `frame`, the one at `shownIndex` apart,
  * and scrolls to that one whenever it or the query changes. The ranges are made again
@@ -58,7 +52,7 @@ function registry(): HighlightRegistry | undefined {
 export function useFindHighlights(frame: HTMLElement | null, matches: readonly TextMatch[] | undefined, shownIndex: number): void {
   useLayoutEffect(() => {
     if (frame === null) return;
-    const highlights = registry();
+    const highlights = highlightRegistry();
     const clear = (): void => {
       highlights?.delete(FIND_HIGHLIGHT);
       highlights?.delete(CURRENT_FIND_HIGHLIGHT);

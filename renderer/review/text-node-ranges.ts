@@ -5,6 +5,14 @@
  * node and end in another.
  */
 
+/**
+ * The page's registry of painted highlights. Chromium (Electron, the browser host) has it;
+ * without it nothing is painted, and find still counts its matches and scrolls to them.
+ */
+export function highlightRegistry(): HighlightRegistry | undefined {
+  return typeof CSS !== 'undefined' && 'highlights' in CSS ? CSS.highlights : undefined;
+}
+
 /** Where a span of the document lies among the nodes: node index and offset in it, at each end. */
 export interface NodeSpan {
   readonly first: number;
