@@ -44,7 +44,22 @@ test('pointing at a mark or focusing it explains it, and a combination member ou
   await page.keyboard.press('j');
   await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^finding-/);
   await expect(tooltip).toBeVisible();
-  const label = await page.evaluate(() => document.activeElement!.getAttribute('aria-label') ?? '');
-  expect(label.length).toBeGreaterThan(0);
-  expect(label).toContain((await tooltip.locator('div').first().textContent()) ?? '');
+  // The tooltip is the focused mark's accessible description, which a screen reader reads
+  // on focus; the marks carry no name of their own (ARIA prohibits naming a mark).
+  const focused = page.locator('mark:focus');
+  const firstLine = (await tooltip.locator('div').first().textContent()) ?? '';
+  expect(firstLine.length).toBeGreaterThan(0);
+  await expect(focused).toHaveAccessibleDescription(new RegExp(escapeRegExp(firstLine)));
+  expect(await text.locator('mark[aria-label]').count()).toBe(0);
+  // J again: the next mark is described, and the last one is not any more.
+  const previous = await focused.getAttribute('id');
+  await page.keyboard.press('j');
+  await expect(focused).not.toHaveId(previous ?? '');
+  await expect(focused).toHaveAccessibleDescription(/\S/);
+  await expect(text.locator(`[id="${previous}"]`)).toHaveAccessibleDescription('');
+  expect(await text.locator('mark[aria-describedby]').count()).toBe(1);
 });
+
+function escapeRegExp(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
