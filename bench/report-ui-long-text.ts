@@ -20,6 +20,8 @@ export type UiLongTextResults =
       readonly scrollLongestTaskMs: number;
       /** J to the next finding, until painted. */
       readonly nextFindingMs: number;
+      /** A frame in the editor while only a small element repaints (median of 60). */
+      readonly editingFrameMs: number;
       /** One key typed in the editor, until painted. */
       readonly keystrokeMedianMs: number;
       readonly keystrokeMaxMs: number;
@@ -44,6 +46,7 @@ The same text as above (${r.words.toLocaleString('en-US')} words), dropped on th
 | switches from the plan to the phrases | ${s(r.toPhrasesMs)} s |
 | J to the next finding | ${s(r.nextFindingMs)} s |
 | switches back to the plan | ${s(r.toPlanMs)} s |
+| a frame while editing, when only the caret or a spinner repaints (median of 60) | ${r.editingFrameMs.toFixed(0)} ms |
 | types a key in the editor (median of 5, slowest) | ${s(r.keystrokeMedianMs)} s, ${s(r.keystrokeMaxMs)} s |
 `;
 }

@@ -3,8 +3,9 @@
 // one text, about 37,000 words), dropped on the browser host's review screen (the built
 // dist/host.js, on a fresh workspace with the demo collection) in Debian's Chromium, as
 // the end-to-end tests drive it. Timed from the page: the findings on screen, the plan
-// ready, the switch from the plan to the phrases and back, J to the next finding, and a
-// keystroke in the editor until it is painted. Each "painted" waits for the next frame.
+// ready, the switch from the plan to the phrases and back, J to the next finding, a frame
+// while editing, and a keystroke in the editor until it is painted. Each "painted" waits
+// for the next frame.
 //
 // usage: ui-long-text.ts DEIDENTIFIED.jsonl.gz [JUDGMENTS]
 // Prints a JSON UiLongTextResults, or one with `skipped` saying what is missing.
@@ -122,6 +123,25 @@ try {
     await page.keyboard.press('Control+Home');
     // The first check after opening the editor settles before typing.
     await page.waitForTimeout(3000);
+    // A frame while editing, when something small repaints (the caret blinking, a spinner
+    // turning): the painted highlights behind the text are prepared again at each frame,
+    // so their number shows here (blocks-near-screen.ts). The median of 60 frames.
+    const editingFrameMs = await page.evaluate(async () => {
+      const probe = document.createElement('div');
+      probe.style.cssText = 'position: fixed; left: 0; top: 0; width: 8px; height: 8px; z-index: 99';
+      document.body.append(probe);
+      const frames: number[] = [];
+      let last = performance.now();
+      for (let i = 0; i < 60; i++) {
+        probe.style.background = i % 2 === 0 ? 'red' : 'blue';
+        await new Promise((done) => requestAnimationFrame(done));
+        const now = performance.now();
+        frames.push(now - last);
+        last = now;
+      }
+      probe.remove();
+      return frames.sort((a, b) => a - b)[30]!;
+    });
     const keystrokes: number[] = [];
     for (let key = 0; key < KEYSTROKES; key++) {
       keystrokes.push(await timed(page, () => page.keyboard.type('z')));
@@ -139,6 +159,7 @@ try {
       nextFindingMs,
       scrollFrameMs: scrolling.perFrame,
       scrollLongestTaskMs: scrolling.longest,
+      editingFrameMs,
       keystrokeMedianMs: quantile(keystrokes, 0.5),
       keystrokeMaxMs: Math.max(...keystrokes),
       chromium: browser.version(),

@@ -5,7 +5,7 @@
  * held in a node per block (text-chunks.ts), so a range may begin and end in different nodes.
  */
 import { expect, openApp, test } from './host-fixture.js';
-import { joined, marked, painted } from './painted-highlights.js';
+import { editorTextOnScreen, joined, marked, painted, within } from './painted-highlights.js';
 
 test('the text being edited is highlighted like the text shown, and the highlights follow what is typed', async ({ page, host }) => {
   await openApp(page, host);
@@ -20,10 +20,16 @@ test('the text being edited is highlighted like the text shown, and the highligh
   const text = await editor.inputValue();
   // The backdrop holds exactly the text (a node per block; the ranges are offsets into them).
   await expect(page.getByTestId('editor-backdrop')).toHaveText(`${text}\n`, { useInnerText: false });
+  // What is on screen is painted as the view marked it (the blocks near the screen are
+  // painted, blocks-near-screen.ts). Adjacent marks in the view may be cut at other places
+  // (a finding's members, the plan): compare runs.
+  const screen = await editorTextOnScreen(page);
+  expect(screen.end).toBeGreaterThan(screen.start);
+  const shownOnScreen = within(joined(shown), screen);
+  expect(shownOnScreen.length).toBeGreaterThan(0);
+  await expect.poll(async () => within(joined(await painted(page)), screen)).toEqual(shownOnScreen);
   const before = await painted(page);
   for (const piece of before) expect(text.slice(piece.start, piece.start + piece.text.length)).toBe(piece.text);
-  // Adjacent marks in the view may be cut at other places (a finding's members, the plan): compare runs.
-  expect(joined(before)).toEqual(joined(shown));
 
   // Typed at the start: every piece moves by what was typed, while the check runs and after it.
   await page.keyboard.press('Control+Home');

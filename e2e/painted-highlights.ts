@@ -1,7 +1,7 @@
 /**
  * What is highlighted, read from the page in one form for both ways it is drawn: the
- * painted ranges behind the text being edited (editor-highlights.ts) and the marks of the
- * text shown (HighlightedText.tsx).
+ * painted ranges behind the text being edited (editor-highlights.ts; only near the screen)
+ * and the marks of the text shown (HighlightedText.tsx).
  */
 import type { Page } from '@playwright/test';
 
@@ -32,6 +32,34 @@ export function painted(page: Page): Promise<Painted[]> {
     }
     return pieces.sort((a, b) => a.start - b.start);
   });
+}
+
+/**
+ * The stretch of the text, [start, end), that the editor's blocks shown in the frame hold
+ * (wholly or in part). The backdrop paints at least these (blocks-near-screen.ts).
+ */
+export function editorTextOnScreen(page: Page): Promise<{ start: number; end: number }> {
+  return page.getByTestId('editor-backdrop').evaluate((backdrop) => {
+    const frame = backdrop.closest('.text-frame')!.getBoundingClientRect();
+    let offset = 0;
+    let start = -1;
+    let end = -1;
+    for (const block of backdrop.querySelectorAll('.text-chunk')) {
+      const length = block.textContent!.length;
+      const box = block.getBoundingClientRect();
+      if (box.bottom > frame.top && box.top < frame.bottom) {
+        if (start < 0) start = offset;
+        end = offset + length;
+      }
+      offset += length;
+    }
+    return { start, end };
+  });
+}
+
+/** The pieces that begin in `span`. */
+export function within(pieces: readonly Painted[], span: { readonly start: number; readonly end: number }): Painted[] {
+  return pieces.filter((piece) => piece.start >= span.start && piece.start < span.end);
 }
 
 /** The view's marks of findings (the Phrases view), in order, with their offsets in the text. */

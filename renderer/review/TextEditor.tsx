@@ -1,10 +1,11 @@
 /**
  * Direct editing: a textarea over a backdrop that draws the same highlights, so they
- * follow the text as the clerk types (painted ranges, editor-highlights.ts). Escape leaves
- * editing.
+ * follow the text as the clerk types (painted ranges, editor-highlights.ts), in the blocks
+ * near the screen (blocks-near-screen.ts). Escape leaves editing.
  */
 import { useMemo, useState } from 'react';
 import { highlightSegments, type Finding } from '../../shared/review/findings.js';
+import { useBlocksNearScreen, windowSpan } from './blocks-near-screen.js';
 import { useEditorHighlights } from './editor-highlights.js';
 import { chunkStarts } from './text-chunks.js';
 
@@ -19,7 +20,8 @@ export function TextEditor({ text, findings, onChange, onDone }: Props) {
   const segments = useMemo(() => highlightSegments(text.length, findings), [text.length, findings]);
   const starts = useMemo(() => chunkStarts(text), [text]);
   const [backdrop, setBackdrop] = useState<HTMLPreElement | null>(null);
-  useEditorHighlights(backdrop, text, segments, findings);
+  const near = useBlocksNearScreen(backdrop, starts.length);
+  useEditorHighlights(backdrop, text, segments, findings, windowSpan(near, starts, text.length));
   return (
     <div className="editor">
       {/* A text node per block (text-chunks.ts), and the highlights ranges over them. Keyed by

@@ -14,6 +14,7 @@ describe('renderUiLongTextSection', () => {
       nextFindingMs: 45.78,
       scrollFrameMs: 16.9,
       scrollLongestTaskMs: 0,
+      editingFrameMs: 16.7,
       keystrokeMedianMs: 352.08,
       keystrokeMaxMs: 484.9,
       chromium: '156.0.8078.114',
@@ -27,6 +28,7 @@ describe('renderUiLongTextSection', () => {
     expect(section).toContain('| switches from the plan to the phrases | 1.39 s |');
     expect(section).toContain('| J to the next finding | 0.05 s |');
     expect(section).toContain('| switches back to the plan | 0.05 s |');
+    expect(section).toContain('| a frame while editing, when only the caret or a spinner repaints (median of 60) | 17 ms |');
     expect(section).toContain('| types a key in the editor (median of 5, slowest) | 0.35 s, 0.48 s |');
     expect(renderUiLongTextSection({ ...results, scrollLongestTaskMs: 126.4 })).toContain('| 17 ms, 126 ms |');
     expect(renderUiLongTextSection({ skipped: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)' })).toContain(
