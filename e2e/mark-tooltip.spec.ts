@@ -2,6 +2,8 @@
  * A mark explains itself: pointing at it or reaching it from the keyboard shows what it is
  * (the exact phrase, its documents, its partners), and a combination member outlines the
  * other members of its combination. Handled once for the whole text (HighlightedText.tsx).
+ * The tooltip stays beside its mark as the text scrolls, and is the focused mark's
+ * accessible description.
  */
 import { expect, openApp, test } from './host-fixture.js';
 
@@ -63,3 +65,42 @@ test('pointing at a mark or focusing it explains it, and a combination member ou
 function escapeRegExp(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test('the tooltip follows its mark as the text scrolls, and hides while the mark is out of sight', async ({ page, host }) => {
+  await openApp(page, host);
+  await page.getByTestId('view-phrases').click();
+  const tooltip = page.getByTestId('mark-tooltip');
+  const frame = page.locator('.text-frame');
+  /** How far the tooltip is from where it belongs: just below the focused mark, at its left. */
+  const offset = () =>
+    page.evaluate(() => {
+      const mark = document.activeElement!.getBoundingClientRect();
+      const tip = document.querySelector('[data-testid="mark-tooltip"]')?.getBoundingClientRect();
+      return tip === undefined ? Infinity : Math.max(Math.abs(tip.top - (mark.bottom + 6)), Math.abs(tip.left - mark.left));
+    });
+
+  // J, forty times: each finding takes the focus, then the text scrolls smoothly to it,
+  // and the tooltip ends beside the last one, on screen.
+  for (let step = 0; step < 40; step++) await page.keyboard.press('j');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^finding-/);
+  await expect.poll(() => frame.evaluate((element) => element.scrollTop)).toBeGreaterThan(300);
+  await expect.poll(offset).toBeLessThan(1.5);
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toBeInViewport();
+
+  // Scrolled a little by hand: it follows.
+  await frame.evaluate((element) => (element.scrollTop -= 120));
+  await expect.poll(offset).toBeLessThan(1.5);
+  await expect(tooltip).toBeVisible();
+
+  // Scrolled until the mark is out of the frame: hidden, but still the mark's description.
+  await frame.evaluate((element) => (element.scrollTop += element.clientHeight));
+  expect(
+    await page.locator('mark:focus').evaluate((mark) => mark.getBoundingClientRect().bottom < mark.closest('.text-frame')!.getBoundingClientRect().top),
+  ).toBe(true);
+  await expect(tooltip).toBeHidden();
+  await expect(page.locator('mark:focus')).toHaveAccessibleDescription(/\S/);
+  await page.locator('mark:focus').evaluate((mark) => mark.scrollIntoView({ block: 'center' }));
+  await expect(tooltip).toBeVisible();
+  await expect.poll(offset).toBeLessThan(1.5);
+});

@@ -11,7 +11,7 @@
  * The text is drawn in blocks that the browser lays out only near the screen, and that
  * are drawn again only when their own marks change (text-chunks.ts says why).
  */
-import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { explainFinding, highlightSegments, type Finding, type HighlightSegment } from '../../shared/review/findings.js';
 import { chunkStarts, DEFAULT_TEXT_METRICS, estimatedChunkHeight, groupIntoChunks, type Chunk, type TextMetrics } from './text-chunks.js';
 
@@ -92,7 +92,9 @@ export const HighlightedText = memo(function HighlightedText({
   const container = useRef<HTMLPreElement>(null);
   const tooltipId = useId();
   const hovered = useRef<HTMLElement | null>(null);
-  const [tooltip, setTooltip] = useState<{ x: number; y: number; lines: string[] } | null>(null);
+  const [tooltip, setTooltip] = useState<Tooltip | null>(null);
+  /** The mark the tooltip explains: it follows that mark as the text scrolls. */
+  const explained = useRef<HTMLElement | null>(null);
   const starts = useMemo(() => chunkStarts(text), [text]);
   const pieces = useMemo(() => {
     // Plan and preview boundaries cut the text too, as zero-width pseudo-findings, and so
@@ -147,16 +149,39 @@ export const HighlightedText = memo(function HighlightedText({
     const lines = ids.flatMap((i) => explainFinding(findings[i]!));
     if (element.dataset.planned !== undefined) lines.push('Planned: changing this word breaks linkages (see the plan).');
     if (lines.length === 0) return;
-    const rect = element.getBoundingClientRect();
-    setTooltip({ x: rect.left, y: rect.bottom + 6, lines });
+    explained.current = element;
+    setTooltip({ ...besideMark(element), lines });
     element.setAttribute('aria-describedby', tooltipId);
     light(element.dataset.combination, true);
   };
   const hide = (element: HTMLElement) => {
+    explained.current = null;
     setTooltip(null);
     element.removeAttribute('aria-describedby');
     light(element.dataset.combination, false);
   };
+  // J, K and the list scroll the text smoothly after the mark takes the focus, and the clerk
+  // may scroll with the tooltip shown: it is placed again at each scroll, while shown.
+  const shown = tooltip !== null;
+  useEffect(() => {
+    if (!shown) return;
+    let frame = 0;
+    const follow = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const element = explained.current;
+        if (element !== null && element.isConnected) setTooltip((old) => (old === null ? old : { ...old, ...besideMark(element) }));
+      });
+    };
+    // Scroll events do not bubble: caught on the way down, from whatever scrolls.
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
+    };
+  }, [shown]);
   // The marks' events are handled here, for all of them, so that a block's drawing does not
   // depend on this component's handlers (which are new at every render).
   const markOf = (target: EventTarget | null): HTMLElement | null => (target instanceof Element ? target.closest<HTMLElement>('mark') : null);
@@ -205,7 +230,13 @@ export const HighlightedText = memo(function HighlightedText({
         ))}
       </pre>
       {tooltip !== null && (
-        <div className="tooltip" role="tooltip" id={tooltipId} style={{ left: tooltip.x, top: tooltip.y }}>
+        <div
+          className="tooltip"
+          role="tooltip"
+          id={tooltipId}
+          data-testid="mark-tooltip"
+          style={{ left: tooltip.x, top: tooltip.y, visibility: tooltip.offScreen ? 'hidden' : undefined }}
+        >
           {tooltip.lines.map((line) => (
             <div key={line}>{line}</div>
           ))}
@@ -214,6 +245,22 @@ export const HighlightedText = memo(function HighlightedText({
     </>
   );
 });
+
+/** What the tooltip says and where: below its mark, hidden while the mark is scrolled out of the text's frame. */
+interface Tooltip {
+  readonly x: number;
+  readonly y: number;
+  readonly offScreen: boolean;
+  readonly lines: string[];
+}
+
+/** Where the tooltip of `element` goes now. */
+function besideMark(element: HTMLElement): Omit<Tooltip, 'lines'> {
+  const rect = element.getBoundingClientRect();
+  const frame = element.closest('.text-frame')?.getBoundingClientRect();
+  const offScreen = frame !== undefined && (rect.bottom <= frame.top || rect.top >= frame.bottom);
+  return { x: rect.left, y: rect.bottom + 6, offScreen };
+}
 
 /** The id of a finding's first mark is this followed by the finding's id. */
 const ANCHOR_PREFIX = 'finding-';
