@@ -53,6 +53,16 @@ test('pointing at a mark or focusing it explains it, and a combination member ou
   expect(firstLine.length).toBeGreaterThan(0);
   await expect(focused).toHaveAccessibleDescription(new RegExp(escapeRegExp(firstLine)));
   expect(await text.locator('mark[aria-label]').count()).toBe(0);
+  // Pointing at another mark explains that one; pointing away gives the tooltip back to the
+  // focused mark, which alone is described.
+  const focusedLines = await tooltip.textContent();
+  await text.locator('mark.combo[data-combination]').nth(5).hover();
+  await expect(tooltip).not.toHaveText(focusedLines ?? '');
+  expect(await text.locator('mark[aria-describedby]').count()).toBe(1);
+  await page.mouse.move(5, 5);
+  await expect(tooltip).toHaveText(focusedLines ?? '');
+  await expect(focused).toHaveAccessibleDescription(new RegExp(escapeRegExp(firstLine)));
+  expect(await text.locator('mark[aria-describedby]').count()).toBe(1);
   // J again: the next mark is described, and the last one is not any more.
   const previous = await focused.getAttribute('id');
   await page.keyboard.press('j');
@@ -60,6 +70,14 @@ test('pointing at a mark or focusing it explains it, and a combination member ou
   await expect(focused).toHaveAccessibleDescription(/\S/);
   await expect(text.locator(`[id="${previous}"]`)).toHaveAccessibleDescription('');
   expect(await text.locator('mark[aria-describedby]').count()).toBe(1);
+  // Pointing at the focused mark and away leaves it explained; leaving the text hides it.
+  await focused.hover();
+  await page.mouse.move(5, 5);
+  await expect(tooltip).toBeVisible();
+  await expect(focused).toHaveAccessibleDescription(/\S/);
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
+  expect(await text.locator('mark[aria-describedby]').count()).toBe(0);
 });
 
 function escapeRegExp(literal: string): string {
