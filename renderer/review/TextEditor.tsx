@@ -20,11 +20,12 @@ export function TextEditor({ text, findings, onChange, onDone }: Props) {
   const starts = useMemo(() => chunkStarts(text), [text]);
   const [backdrop, setBackdrop] = useState<HTMLPreElement | null>(null);
   const near = windowSpan(useBlocksNearScreen(backdrop, starts.length), starts, text.length);
-  // Only the findings over the painted stretch are cut into pieces: a keystroke in a long
-  // text moves every finding after it, and cutting all 20,000 took about 25 ms of each.
+  // Only the findings over the blocks near the screen are cut into pieces and painted: a
+  // keystroke in a long text moves every finding after it, and cutting all 20,000 took
+  // about 25 ms of each; painting them all cost every frame (blocks-near-screen.ts).
   const nearFindings = useMemo(() => findings.filter((f) => f.start < near.end && f.end > near.start), [findings, near.start, near.end]);
   const segments = useMemo(() => highlightSegments(text.length, nearFindings), [text.length, nearFindings]);
-  useEditorHighlights(backdrop, text, segments, nearFindings, near);
+  useEditorHighlights(backdrop, text, segments, nearFindings);
   return (
     <div className="editor">
       {/* A text node per block (text-chunks.ts), and the highlights ranges over them. Keyed by

@@ -7,8 +7,9 @@
  * nothing in the document (static ones: text-node-ranges.ts); they are made again whenever
  * the text or the findings change. The text is a node per block (text-chunks.ts): with all
  * 20,000 ranges in one node, the browser took about 0.4 s a keystroke to prepare their
- * painting, and about 0.05 s in blocks. Only the blocks near the screen are painted
- * (blocks-near-screen.ts says why), and the ranges are made again as the clerk scrolls.
+ * painting, and about 0.05 s in blocks. The editor passes only the findings over the blocks
+ * near the screen (blocks-near-screen.ts says why), and the ranges are made again as the
+ * clerk scrolls.
  */
 import { useLayoutEffect } from 'react';
 import type { Finding, HighlightSegment } from '../../shared/review/findings.js';
@@ -30,18 +31,10 @@ export function highlightOf(segment: HighlightSegment, findings: readonly Findin
 }
 
 /**
- * Paints the `segments` that lie in `near` (a stretch of `text`, which `backdrop` holds in
- * its text nodes, in order) until the next change. A segment past the text nodes' end
- * (findings of an older text) is cut there.
+ * Paints `segments` (of `text`, which `backdrop` holds in its text nodes, in order) until
+ * the next change. A segment past the text nodes' end (findings of an older text) is cut there.
  */
-export function useEditorHighlights(
-  backdrop: HTMLElement | null,
-  text: string,
-  segments: readonly HighlightSegment[],
-  findings: readonly Finding[],
-  near: { readonly start: number; readonly end: number },
-): void {
-  const { start: nearStart, end: nearEnd } = near;
+export function useEditorHighlights(backdrop: HTMLElement | null, text: string, segments: readonly HighlightSegment[], findings: readonly Finding[]): void {
   useLayoutEffect(() => {
     const highlights = highlightRegistry();
     if (highlights === undefined || backdrop === null) return;
@@ -49,8 +42,7 @@ export function useEditorHighlights(
     const length = nodes.reduce((sum, node) => sum + node.data.length, 0);
     const kinds: (keyof typeof EDIT_HIGHLIGHTS)[] = [];
     const spans: HighlightSegment[] = [];
-    for (let s = firstEndingAfter(segments, nearStart); s < segments.length && segments[s]!.start < nearEnd; s++) {
-      const segment = segments[s]!;
+    for (const segment of segments) {
       const kind = highlightOf(segment, findings);
       if (kind === undefined || segment.start >= length) continue;
       kinds.push(kind);
@@ -62,17 +54,5 @@ export function useEditorHighlights(
     return () => {
       for (const name of Object.values(EDIT_HIGHLIGHTS)) highlights.delete(name);
     };
-  }, [backdrop, text, segments, findings, nearStart, nearEnd]);
-}
-
-/** The first of ascending, non-overlapping segments that ends after `offset` (binary search). */
-function firstEndingAfter(segments: readonly HighlightSegment[], offset: number): number {
-  let lo = 0;
-  let hi = segments.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (segments[mid]!.end <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  }, [backdrop, text, segments, findings]);
 }
