@@ -9,7 +9,7 @@
  *   check after a one-word edit took 1.85 s without it and 0.49 s with it. The plan reads
  *   the segment analyses only (EngineState.plan says why).
  */
-import type { CombinationMemo } from '../../shared/linkage/combinations.js';
+import type { CombinationMemo } from '../../shared/linkage/combination-memo.js';
 import { SegmentCache } from '../../shared/linkage/detect.js';
 import type { DetectionSettings } from '../../shared/linkage/settings.js';
 

@@ -277,3 +277,15 @@ export class PairMarks {
     return true;
   }
 }
+
+/**
+ * Indices of the candidates a combination search considers: with a source given, only
+ * those the source holds, since no combination holding another can count.
+ */
+export function usableCandidates(candidates: readonly CombinationCandidate[], sourceDocument: number): number[] {
+  const keep: number[] = [];
+  candidates.forEach((c, i) => {
+    if (sourceDocument < 0 || c.documents.includes(sourceDocument)) keep.push(i);
+  });
+  return keep;
+}

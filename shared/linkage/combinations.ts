@@ -14,50 +14,12 @@
  */
 import { throwIfAborted, type AbortLike } from '../errors.js';
 import { runToEnd } from '../steps.js';
-import { popcount32 } from './bits.js';
-import { CandidateSets, type CombinationCandidate } from './candidate-sets.js';
+import { CandidateSets, usableCandidates, type CombinationCandidate } from './candidate-sets.js';
+import { MEMO_CAPACITY, type CombinationMemo } from './combination-memo.js';
 import { documentsWithin, documentsWithout, findTriples, Projection } from './combination-triples.js';
 import { RankedKeys } from './ranked-keys.js';
 
 export type { CombinationCandidate } from './candidate-sets.js';
-
-/**
- * What an earlier search learned about each shortest member x, by key: which candidates
- * were ranked after it, the witnesses it found (their other members' keys), and whether
- * those were all there were. Whether a combination is a witness depends only on postings,
- * so a witness whose members are all still there still holds; and when the earlier
- * search found every witness (none, by default, or fewer than asked for), the only new
- * ones must hold a partner that is new since then, and only those are searched for.
- * Valid for one collection state and one k, arity and source (the caller keys it so).
- */
-export type CombinationMemo = Map<string, MemoEntry>;
-
-interface MemoEntry {
-  /** The candidates ranked after x then: keys whose last rank in that search was above `rank`. */
-  readonly lastRank: ReadonlyMap<string, number>;
-  readonly rank: number;
-  /** The other members' keys of each witness found. */
-  readonly witnesses: readonly (readonly string[])[];
-  /** True when those were all the witnesses among the candidates ranked after x then. */
-  readonly complete: boolean;
-}
-
-/**
- * A memo of one search that keeps only what it learned about candidates with no witness.
- * Through it, a search skips a repeated phrase's later occurrences that cannot link (the
- * slow part: every partner is tried), and still flags the same candidates with the same
- * witnesses as a search without a memo, since no witness is ever reused. detect.ts gives
- * one to a check whose caller gives none: what the evaluation reads of witnesses
- * (metrics/linkage-risk.ts) stays as it was.
- */
-export class WitnessFreeMemo extends Map<string, MemoEntry> {
-  override set(key: string, entry: MemoEntry): this {
-    return entry.complete && entry.witnesses.length === 0 ? super.set(key, entry) : this;
-  }
-}
-
-/** Entries a memo keeps before it starts over (one judgment has a few hundred candidates). */
-const MEMO_CAPACITY = 50_000;
 
 /** A candidate flagged for rephrasing, with one minimal linkable combination as witness. */
 export interface FlaggedCandidate {
@@ -95,24 +57,10 @@ export interface CombinationQuery {
   readonly onProgress?: ((searched: number, total: number) => void) | undefined;
 }
 
-/** Counts from a full enumeration. */
-export interface CombinationCounts {
-  readonly linkablePairs: number;
-  readonly minimalLinkableTriples: number;
-}
-
 function rankOrder(candidates: readonly CombinationCandidate[]): number[] {
   return candidates
     .map((_, i) => i)
     .sort((a, b) => candidates[a]!.tokenLength - candidates[b]!.tokenLength || candidates[a]!.tokenStart - candidates[b]!.tokenStart);
-}
-
-function usable(candidates: readonly CombinationCandidate[], sourceDocument: number): number[] {
-  const keep: number[] = [];
-  candidates.forEach((c, i) => {
-    if (sourceDocument < 0 || c.documents.includes(sourceDocument)) keep.push(i);
-  });
-  return keep;
 }
 
 /**
@@ -129,7 +77,7 @@ export function findCombinationSpans(candidates: readonly CombinationCandidate[]
  * work (a fresh single-N-gram check after an edit) with a long combination search.
  */
 export function* combinationSearch(candidates: readonly CombinationCandidate[], query: CombinationQuery): Generator<void, FlaggedCandidate[]> {
-  const kept = usable(candidates, query.sourceDocument);
+  const kept = usableCandidates(candidates, query.sourceDocument);
   const subset = kept.map((i) => candidates[i]!);
   const sets = new CandidateSets(subset, query.k);
   const ranked = rankOrder(subset);
@@ -447,54 +395,4 @@ function reuseWitness(sets: CandidateSets, x: number, position: number, rankedKe
   }
   const documents = chosen.length === 1 ? sets.pairDocuments(x, chosen[0]!) : sets.tripleDocuments(x, chosen[0]!, chosen[1]!);
   return { candidate: x, members: [x, ...chosen], documents };
-}
-
-/**
- * Enumerates every linkable pair and every minimal linkable triple (on request only:
- * the count can reach millions per document). Callbacks receive candidate indices.
- */
-export function enumerateCombinations(
-  candidates: readonly CombinationCandidate[],
-  query: CombinationQuery,
-  onPair: (a: number, b: number) => void,
-  onTriple: (a: number, b: number, c: number) => void,
-): CombinationCounts {
-  const kept = usable(candidates, query.sourceDocument);
-  const sets = new CandidateSets(
-    kept.map((i) => candidates[i]!),
-    query.k,
-  );
-  const k = query.k;
-  let linkablePairs = 0;
-  let minimalLinkableTriples = 0;
-  for (let a = 0; a < sets.count; a++) {
-    throwIfAborted(query.signal);
-    const partners: number[] = [];
-    for (let b = a + 1; b < sets.count; b++) {
-      const shared = sets.pairCount(a, b);
-      if (shared >= k) partners.push(b);
-      else if (shared >= 1) {
-        linkablePairs++;
-        onPair(kept[a]!, kept[b]!);
-      }
-    }
-    if (query.arity < 3) continue;
-    const px = sets.dense(a);
-    const words = Math.max(1, Math.ceil(px.length / 32));
-    const projected = new Uint32Array(partners.length * words);
-    partners.forEach((y, p) => {
-      for (let j = 0; j < px.length; j++) if (sets.has(y, px[j]!)) projected[p * words + (j >>> 5)]! |= 1 << (j & 31);
-    });
-    for (let p = 0; p < partners.length; p++) {
-      for (let q = p + 1; q < partners.length; q++) {
-        let shared = 0;
-        for (let w = 0; w < words && shared < k; w++) shared += popcount32(projected[p * words + w]! & projected[q * words + w]!);
-        if (shared >= 1 && shared < k && sets.pairCount(partners[p]!, partners[q]!) >= k) {
-          minimalLinkableTriples++;
-          onTriple(kept[a]!, kept[partners[p]!]!, kept[partners[q]!]!);
-        }
-      }
-    }
-  }
-  return { linkablePairs, minimalLinkableTriples };
 }

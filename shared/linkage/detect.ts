@@ -5,7 +5,9 @@
 import type { AbortLike } from '../errors.js';
 import { tokenize, type TokenizedText } from '../tokenizer/tokenize.js';
 import { runToEnd } from '../steps.js';
-import { combinationSearch, enumerateCombinations, WitnessFreeMemo, type CombinationMemo } from './combinations.js';
+import { enumerateCombinations } from './combination-enumeration.js';
+import { WitnessFreeMemo, type CombinationMemo } from './combination-memo.js';
+import { combinationSearch } from './combinations.js';
 import type { PhraseIndex, PhraseWalker } from './phrase-index.js';
 import { phraseDocuments, SegmentWalk, type SegmentAnalysis, type SegmentMinimal } from './segment-analysis.js';
 import { SettingsError, resolveSettings, type DetectionSettings } from './settings.js';

@@ -23,7 +23,7 @@ import { throwIfAborted, type AbortLike } from '../../errors.js';
 import { REDACTED, type CharRange } from '../../review/redaction.js';
 import { tokenize } from '../../tokenizer/tokenize.js';
 import { runToEnd } from '../../steps.js';
-import type { CombinationMemo } from '../combinations.js';
+import type { CombinationMemo } from '../combination-memo.js';
 import { coverPlan } from './cover-plan.js';
 import { detectionSteps, SegmentCache } from '../detect.js';
 import type { PhraseIndex } from '../phrase-index.js';

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  combinationSearch,
-  findCombinationSpans,
-  WitnessFreeMemo,
-  type CombinationCandidate,
-  type CombinationMemo,
-} from '../../../shared/linkage/combinations.js';
+import { WitnessFreeMemo, type CombinationMemo } from '../../../shared/linkage/combination-memo.js';
+import { combinationSearch, findCombinationSpans, type CombinationCandidate } from '../../../shared/linkage/combinations.js';
 
 /** |a ∩ b ∩ …| of ascending lists. */
 function intersection(...lists: readonly Int32Array[]): number {

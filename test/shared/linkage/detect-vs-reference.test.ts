@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CombinationMemo } from '../../../shared/linkage/combinations.js';
+import type { CombinationMemo } from '../../../shared/linkage/combination-memo.js';
 import { detectLinkage, SegmentCache } from '../../../shared/linkage/detect.js';
 import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
 import { tokenize } from '../../../shared/tokenizer/tokenize.js';
