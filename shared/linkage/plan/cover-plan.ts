@@ -83,6 +83,19 @@
  *   best single cover, or none was found within 25 % of it, at 1–30 s a judgment. The checker agrees with detection: it finds no triple
  *   without a holder in the 53-word plan. The tiles of the single-cover plans were not rare
  *   there either (each held by 54 documents or more), so the rule is not what keeps them.
+ * - a local search from the best single-cover plan (2026-12-06): put back any two planned
+ *   words, and plan instead one word that breaks everything the check then flags,
+ *   re-detected. On echr-001-119229, from its 56 words: none of the 1,540 pairs (1,627
+ *   detections, 42 s). The 53-word plan is no neighbour of the 56-word one.
+ * - an integer program exact to detection rather than to issue 9's model (2026-12-06, not
+ *   kept): a 0–1 variable per kept run a segment allows (no linkable N-gram in it), the
+ *   segment's runs chained as a path, a variable per tile the source holds, at most one of
+ *   two tiles that share no document besides the source, and the triples that share none
+ *   added from each solution. Its optimum bounds every clean plan from below. On
+ *   echr-001-119229 (1,306 run and change variables, 651 tiles, 32,015 pairs), HiGHS took a
+ *   minute or more per solve, and the bound rose 41, 44, 46, 47, 49, 50 in 551 s, still
+ *   below the 53-word plan found. With two shared documents asked of every pair (plans of
+ *   the other kind only, single-cover.ts), 45 and 47 in 240 s. Far from the planner's time.
  *
  * How far from the best plan of its kind (2026-12-05): bench/plan-bound/single-cover.ts
  * finds the fewest words any single-cover plan can change, exactly, over every document as
