@@ -7,28 +7,14 @@
  *   with its documents and partners; replace, rewrite or keep each, or many at once.
  * Up/Down move, Enter jumps to the text, P placeholder, M model, K keep.
  */
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Decision, FindingKind, PlanView } from '../../shared/ipc/types.js';
-import { explainFinding, type Finding } from '../../shared/review/findings.js';
-import { plannedRunReason } from '../../shared/linkage/plan/plan-summary.js';
-import { KeepForm } from './KeepForm.js';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Decision } from '../../shared/ipc/types.js';
+import type { Finding } from '../../shared/review/findings.js';
+import { itemBlocks, phraseItems, planItems, type FindingsView, type Item } from './finding-items.js';
+import { ItemBlock, type RowActions } from './ItemBlock.js';
 import { PlanningStatus, PlanStopped } from './PlanningStatus.js';
 import type { DetectionStatus } from './use-detection.js';
 import type { Plan } from './use-plan.js';
-
-/** One row of either view. */
-export interface Item {
-  readonly id: string;
-  readonly kind: FindingKind;
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-  /** What the row says about it. */
-  readonly detail: string;
-  readonly finding?: Finding;
-}
-
-export type FindingsView = 'plan' | 'phrases';
 
 interface Props {
   readonly view: FindingsView;
@@ -45,21 +31,6 @@ interface Props {
   readonly onKeep: (item: Item, reason: string) => Promise<unknown>;
   readonly onUnkeep: (decision: Decision) => void;
   readonly busy: boolean;
-}
-
-function planItems(plan: PlanView): Item[] {
-  return plan.runs.map((run) => ({
-    id: `p${run.start}-${run.end}`,
-    kind: 'plan',
-    start: run.start,
-    end: run.end,
-    text: run.text,
-    detail: plannedRunReason(run, plan.cover),
-  }));
-}
-
-function phraseItems(findings: readonly Finding[]): Item[] {
-  return findings.map((f) => ({ id: f.id, kind: f.kind, start: f.start, end: f.end, text: f.text, detail: explainFinding(f)[0]!, finding: f }));
 }
 
 export function FindingsPanel(props: Props) {
@@ -231,132 +202,5 @@ export function FindingsPanel(props: Props) {
   );
 }
 
-/** Rows to a block: the browser lays out only the blocks near the screen (app.css). */
-const ITEMS_PER_BLOCK = 100;
-
-/** About one row's height, for blocks not drawn yet: a phrase and the line under it. */
-const ESTIMATED_ROW_HEIGHT = 56;
-
-interface Block {
-  readonly items: readonly Item[];
-  /** Index of the block's first row in the whole list. */
-  readonly offset: number;
-  readonly ids: ReadonlySet<string>;
-}
-
-function itemBlocks(items: readonly Item[]): Block[] {
-  const blocks: Block[] = [];
-  for (let offset = 0; offset < items.length; offset += ITEMS_PER_BLOCK) {
-    const slice = items.slice(offset, offset + ITEMS_PER_BLOCK);
-    blocks.push({ items: slice, offset, ids: new Set(slice.map((item) => item.id)) });
-  }
-  return blocks;
-}
-
-/** What a row can do, through the panel (FindingsPanel's `actions`). */
-interface RowActions {
-  readonly move: (index: number) => void;
-  readonly select: (id: string) => void;
-  readonly jump: (item: Item) => void;
-  readonly placeholder: (items: readonly Item[], description: string) => void;
-  readonly model: (items: readonly Item[]) => void;
-  readonly keep: (item: Item, reason: string) => Promise<unknown>;
-  readonly startKeeping: (id: string) => void;
-  readonly stopKeeping: () => void;
-}
-
 /** No rows, the same array every time (a block without the chosen row is not drawn again for it). */
 const NONE: readonly Item[] = [];
-
-/**
- * A block of rows, in a list item of its own that the browser may skip laying out while it
- * is far from the screen (the long-text reasons of text-chunks.ts hold for the list too: a
- * 37,000-word text lists tens of thousands of phrases). The rows stay items of the one
- * list for a screen reader: the block and its inner list have no role of their own.
- */
-const ItemBlock = memo(function ItemBlock({
-  block,
-  view,
-  focusedId,
-  sameAsFocused,
-  keeping,
-  busy,
-  actions,
-}: {
-  block: Block;
-  view: FindingsView;
-  focusedId: string | null;
-  /** The rows with the focused row's text, when it is in this block. */
-  sameAsFocused: readonly Item[];
-  keeping: string | null;
-  busy: boolean;
-  actions: RowActions;
-}) {
-  return (
-    <li role="none" className="findings-block" style={{ containIntrinsicBlockSize: `auto ${block.items.length * ESTIMATED_ROW_HEIGHT}px` }}>
-      <ul role="none">
-        {block.items.map((item, i) => (
-          <li key={item.id} data-testid={view === 'plan' ? 'planned-run' : 'finding'}>
-            <button
-              type="button"
-              data-item={item.id}
-              aria-current={item.id === focusedId ? 'true' : undefined}
-              onClick={() => actions.jump(item)}
-              onFocus={() => actions.select(item.id)}
-              onKeyDown={(event) => {
-                const key = event.key.toLowerCase();
-                if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-                  event.preventDefault();
-                  actions.move(block.offset + i + (event.key === 'ArrowDown' ? 1 : -1));
-                } else if (busy) {
-                  return;
-                } else if (key === 'p') {
-                  event.preventDefault();
-                  actions.placeholder([item], `Replaced “${item.kind === 'plan' ? 'planned words' : 'a flagged phrase'}” with a placeholder`);
-                } else if (key === 'm') {
-                  event.preventDefault();
-                  actions.model([item]);
-                } else if (key === 'k') {
-                  event.preventDefault();
-                  actions.startKeeping(item.id);
-                }
-              }}
-            >
-              <span className="phrase">{item.text}</span>
-              {item.finding !== undefined && (
-                <span className="df" title="Documents of the collection holding it">
-                  {item.finding.documents} doc{item.finding.documents === 1 ? '' : 's'}
-                </span>
-              )}
-              <span className="kind">{item.detail}</span>
-            </button>
-            {item.id === focusedId && keeping !== item.id && <RowActionsBar item={item} same={sameAsFocused} busy={busy} actions={actions} />}
-            {keeping === item.id && <KeepForm phrase={item.text} busy={busy} onCancel={actions.stopKeeping} onSave={(reason) => actions.keep(item, reason)} />}
-          </li>
-        ))}
-      </ul>
-    </li>
-  );
-});
-
-/** The buttons under the chosen row. */
-function RowActionsBar({ item, same, busy, actions }: { item: Item; same: readonly Item[]; busy: boolean; actions: RowActions }) {
-  return (
-    <div className="finding-actions row wrap">
-      <button type="button" disabled={busy} onClick={() => actions.placeholder([item], 'Replaced a finding with a placeholder')} title="P">
-        Placeholder
-      </button>
-      <button type="button" disabled={busy} onClick={() => actions.model([item])} title="M">
-        Rewrite with the model
-      </button>
-      <button type="button" disabled={busy} onClick={() => actions.startKeeping(item.id)} title="K">
-        Keep…
-      </button>
-      {same.length > 1 && (
-        <button type="button" disabled={busy} onClick={() => actions.placeholder(same, `Replaced every occurrence of a flagged phrase`)}>
-          Every occurrence ({same.length.toLocaleString()})
-        </button>
-      )}
-    </div>
-  );
-}

@@ -11,20 +11,11 @@
  * The text is drawn in blocks that the browser lays out only near the screen, and that
  * are drawn again only when their own marks change (text-chunks.ts says why).
  */
-import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { explainFinding, highlightSegments, type Finding, type HighlightSegment } from '../../shared/review/findings.js';
-import { chunkStarts, DEFAULT_TEXT_METRICS, estimatedChunkHeight, groupIntoChunks, type Chunk, type TextMetrics } from './text-chunks.js';
-
-/** A stretch of text to mark besides the findings. */
-export interface Mark {
-  readonly start: number;
-  readonly end: number;
-}
-
-/** A pending replacement to preview. */
-export interface Preview extends Mark {
-  readonly after: string;
-}
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { explainFinding, highlightSegments, type Finding } from '../../shared/review/findings.js';
+import { chunkStarts, estimatedChunkHeight, groupIntoChunks } from './text-chunks.js';
+import { ANCHOR_PREFIX, TextChunk, type Drawing, type Mark, type Piece, type Preview } from './TextChunk.js';
+import { useTextMetrics } from './use-text-metrics.js';
 
 interface Props {
   readonly text: string;
@@ -47,35 +38,6 @@ interface Props {
   readonly focusedId: string | null;
   readonly onFocusFinding: (id: string) => void;
   readonly onLeaveText?: () => void;
-}
-
-const covers = (marks: readonly Mark[] | undefined, start: number, end: number): number => (marks ?? []).findIndex((m) => m.start <= start && m.end >= end);
-
-/** The same for marks in ascending order that do not overlap, by binary search (a long judgment has thousands). */
-function coversSorted(marks: readonly Mark[] | undefined, start: number, end: number): number {
-  if (marks === undefined) return -1;
-  let lo = 0;
-  let hi = marks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (marks[mid]!.start <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 && marks[lo - 1]!.end >= end ? lo - 1 : -1;
-}
-
-/** A run of the text drawn alike, and the finding whose first run it is (that mark takes the focus). */
-interface Piece extends HighlightSegment {
-  readonly anchor: number | undefined;
-}
-
-/** What every block draws from, besides its own pieces. */
-interface Drawing {
-  readonly text: string;
-  readonly findings: readonly Finding[];
-  readonly uncheckedFrom: number | undefined;
-  readonly planned: readonly Mark[] | undefined;
-  readonly previews: readonly Preview[] | undefined;
 }
 
 export const HighlightedText = memo(function HighlightedText({
@@ -277,138 +239,4 @@ function besideMark(element: HTMLElement): Omit<Tooltip, 'lines'> {
   const frame = element.closest('.text-frame')?.getBoundingClientRect();
   const offScreen = frame !== undefined && (rect.bottom <= frame.top || rect.top >= frame.bottom);
   return { x: rect.left, y: rect.bottom + 6, offScreen };
-}
-
-/** The id of a finding's first mark is this followed by the finding's id. */
-const ANCHOR_PREFIX = 'finding-';
-
-/**
- * One block of the text (text-chunks.ts). It is drawn again only when what it shows
- * changes: the findings, the plan or the previews, or the focus moving onto or off one of
- * its findings.
- */
-const TextChunk = memo(function TextChunk({
-  chunk,
-  drawing,
-  focusedId,
-  estimatedHeight,
-}: {
-  chunk: Chunk<Piece>;
-  drawing: Drawing;
-  focusedId: string | null;
-  estimatedHeight: number;
-}) {
-  const { text, findings, uncheckedFrom, planned, previews } = drawing;
-  return (
-    <span className="text-chunk" data-start={chunk.start} data-end={chunk.end} style={{ containIntrinsicBlockSize: `auto ${estimatedHeight}px` }}>
-      {chunk.pieces.map((segment) => {
-        const slice = text.slice(segment.start, segment.end);
-        const inPlan = coversSorted(planned, segment.start, segment.end) >= 0;
-        const previewIndex = covers(previews, segment.start, segment.end);
-        const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
-        // The replacement shows once, after the last run of the previewed words.
-        const previewEnds = preview !== undefined && preview.end === segment.end;
-        if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
-          if (uncheckedFrom === undefined || segment.start < uncheckedFrom) return slice;
-          return (
-            <span key={segment.start} className="unchecked" data-testid="unchecked-text">
-              {slice}
-            </span>
-          );
-        }
-        const covering = segment.findings.map((f) => findings[f]!);
-        const singles = covering.filter((f) => f.kind === 'single');
-        const minDf = Math.min(...singles.map((f) => f.documents));
-        const classes = [
-          singles.length > 0 ? `single df-${Math.min(minDf, 3)}` : '',
-          covering.some((f) => f.kind === 'combination') ? 'combo' : '',
-          focusedId !== null && covering.some((f) => f.id === focusedId) ? 'focused' : '',
-          inPlan ? 'planned' : '',
-          preview !== undefined ? 'previewed' : '',
-        ].filter(Boolean);
-        // By index in `findings` (a search for each was quadratic on a long text).
-        const combinationIds = segment.findings.filter((f) => findings[f]!.kind === 'combination').map((f) => `g${f}`);
-        const anchor = segment.anchor === undefined ? undefined : findings[segment.anchor]!;
-        const mark = (
-          <mark
-            key={segment.start}
-            id={anchor === undefined ? undefined : `${ANCHOR_PREFIX}${anchor.id}`}
-            tabIndex={anchor === undefined ? undefined : -1}
-            className={classes.join(' ')}
-            data-start={segment.start}
-            data-findings={segment.findings.join(' ')}
-            data-planned={inPlan ? '' : undefined}
-            data-combination={combinationIds.join(' ') || undefined}
-            data-groups={segment.groups.map((g) => `g${g}`).join(' ') || undefined}
-          >
-            {slice}
-          </mark>
-        );
-        if (!previewEnds) return mark;
-        return (
-          <span key={segment.start}>
-            {mark}
-            <ins className="preview" data-testid="preview">
-              {preview!.after}
-            </ins>
-          </span>
-        );
-      })}
-    </span>
-  );
-});
-
-/**
- * The line height and the characters a line holds, measured from the text element, for
- * the heights of the blocks not drawn yet. Measured again when the element is new (the
- * view changed) or its width changes.
- */
-function useTextMetrics(container: RefObject<HTMLPreElement | null>, text: string, view: string | undefined): TextMetrics {
-  const [metrics, setMetrics] = useState<TextMetrics>(DEFAULT_TEXT_METRICS);
-  // A sample of the text, for the mean width of its characters.
-  const sample = useMemo(() => text.slice(0, 4000).replace(/\s+/g, ' '), [text]);
-  useLayoutEffect(() => {
-    const element = container.current;
-    if (element === null) return;
-    const measure = () => {
-      const style = getComputedStyle(element);
-      const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      const lineHeight = parseFloat(style.lineHeight);
-      const context = document.createElement('canvas').getContext('2d');
-      if (context === null || !(width > 0) || !(lineHeight > 0) || sample.length === 0) return;
-      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const charWidth = context.measureText(sample).width / sample.length;
-      if (!(charWidth > 0)) return;
-      const charsPerLine = Math.max(8, Math.floor(width / charWidth));
-      setMetrics((old) => (old.lineHeight === lineHeight && old.charsPerLine === charsPerLine ? old : { lineHeight, charsPerLine }));
-    };
-    measure();
-    const resized = new ResizeObserver(measure);
-    resized.observe(element);
-    return () => resized.disconnect();
-  }, [container, sample, view]);
-  return metrics;
-}
-
-/** What the colours mean. */
-export function Legend({ showPlan }: { showPlan: boolean }) {
-  return (
-    <div className="legend small" data-testid="legend" aria-label="What the highlights mean">
-      <span>
-        <mark className="single df-1">rare phrase</mark> found in fewer than k documents (darker: fewer)
-      </span>
-      <span>
-        <mark className="combo">combination member</mark> with other phrases, found together in fewer than k documents
-      </span>
-      {showPlan && (
-        <span>
-          <mark className="planned">planned word</mark> changing it breaks linkages
-        </span>
-      )}
-      <span>
-        <del>previewed</del>
-        <ins className="preview">suggestion</ins>
-      </span>
-    </div>
-  );
 }

@@ -1,0 +1,22 @@
+/** What the colours of the highlighted text mean (TextChunk.tsx draws them). */
+export function Legend({ showPlan }: { showPlan: boolean }) {
+  return (
+    <div className="legend small" data-testid="legend" aria-label="What the highlights mean">
+      <span>
+        <mark className="single df-1">rare phrase</mark> found in fewer than k documents (darker: fewer)
+      </span>
+      <span>
+        <mark className="combo">combination member</mark> with other phrases, found together in fewer than k documents
+      </span>
+      {showPlan && (
+        <span>
+          <mark className="planned">planned word</mark> changing it breaks linkages
+        </span>
+      )}
+      <span>
+        <del>previewed</del>
+        <ins className="preview">suggestion</ins>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * One block of the highlighted text (HighlightedText.tsx, text-chunks.ts): its runs of text,
+ * each a mark when a finding, the plan, a preview or the unchecked part covers it. Its
+ * marks carry what the text's own handlers need (data-findings, data-planned, the
+ * combination groups), so that a block's drawing depends on nothing that changes at
+ * every render of the text.
+ */
+import { memo } from 'react';
+import type { Finding, HighlightSegment } from '../../shared/review/findings.js';
+import type { Chunk } from './text-chunks.js';
+
+/** A stretch of text to mark besides the findings. */
+export interface Mark {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A pending replacement to preview. */
+export interface Preview extends Mark {
+  readonly after: string;
+}
+
+const covers = (marks: readonly Mark[] | undefined, start: number, end: number): number => (marks ?? []).findIndex((m) => m.start <= start && m.end >= end);
+
+/** The same for marks in ascending order that do not overlap, by binary search (a long judgment has thousands). */
+function coversSorted(marks: readonly Mark[] | undefined, start: number, end: number): number {
+  if (marks === undefined) return -1;
+  let lo = 0;
+  let hi = marks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (marks[mid]!.start <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && marks[lo - 1]!.end >= end ? lo - 1 : -1;
+}
+
+/** A run of the text drawn alike, and the finding whose first run it is (that mark takes the focus). */
+export interface Piece extends HighlightSegment {
+  readonly anchor: number | undefined;
+}
+
+/** What every block draws from, besides its own pieces. */
+export interface Drawing {
+  readonly text: string;
+  readonly findings: readonly Finding[];
+  readonly uncheckedFrom: number | undefined;
+  readonly planned: readonly Mark[] | undefined;
+  readonly previews: readonly Preview[] | undefined;
+}
+
+/** The id of a finding's first mark is this followed by the finding's id. */
+export const ANCHOR_PREFIX = 'finding-';
+
+/**
+ * One block of the text (text-chunks.ts). It is drawn again only when what it shows
+ * changes: the findings, the plan or the previews, or the focus moving onto or off one of
+ * its findings.
+ */
+export const TextChunk = memo(function TextChunk({
+  chunk,
+  drawing,
+  focusedId,
+  estimatedHeight,
+}: {
+  chunk: Chunk<Piece>;
+  drawing: Drawing;
+  focusedId: string | null;
+  estimatedHeight: number;
+}) {
+  const { text, findings, uncheckedFrom, planned, previews } = drawing;
+  return (
+    <span className="text-chunk" data-start={chunk.start} data-end={chunk.end} style={{ containIntrinsicBlockSize: `auto ${estimatedHeight}px` }}>
+      {chunk.pieces.map((segment) => {
+        const slice = text.slice(segment.start, segment.end);
+        const inPlan = coversSorted(planned, segment.start, segment.end) >= 0;
+        const previewIndex = covers(previews, segment.start, segment.end);
+        const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
+        // The replacement shows once, after the last run of the previewed words.
+        const previewEnds = preview !== undefined && preview.end === segment.end;
+        if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
+          if (uncheckedFrom === undefined || segment.start < uncheckedFrom) return slice;
+          return (
+            <span key={segment.start} className="unchecked" data-testid="unchecked-text">
+              {slice}
+            </span>
+          );
+        }
+        const covering = segment.findings.map((f) => findings[f]!);
+        const singles = covering.filter((f) => f.kind === 'single');
+        const minDf = Math.min(...singles.map((f) => f.documents));
+        const classes = [
+          singles.length > 0 ? `single df-${Math.min(minDf, 3)}` : '',
+          covering.some((f) => f.kind === 'combination') ? 'combo' : '',
+          focusedId !== null && covering.some((f) => f.id === focusedId) ? 'focused' : '',
+          inPlan ? 'planned' : '',
+          preview !== undefined ? 'previewed' : '',
+        ].filter(Boolean);
+        // By index in `findings` (a search for each was quadratic on a long text).
+        const combinationIds = segment.findings.filter((f) => findings[f]!.kind === 'combination').map((f) => `g${f}`);
+        const anchor = segment.anchor === undefined ? undefined : findings[segment.anchor]!;
+        const mark = (
+          <mark
+            key={segment.start}
+            id={anchor === undefined ? undefined : `${ANCHOR_PREFIX}${anchor.id}`}
+            tabIndex={anchor === undefined ? undefined : -1}
+            className={classes.join(' ')}
+            data-start={segment.start}
+            data-findings={segment.findings.join(' ')}
+            data-planned={inPlan ? '' : undefined}
+            data-combination={combinationIds.join(' ') || undefined}
+            data-groups={segment.groups.map((g) => `g${g}`).join(' ') || undefined}
+          >
+            {slice}
+          </mark>
+        );
+        if (!previewEnds) return mark;
+        return (
+          <span key={segment.start}>
+            {mark}
+            <ins className="preview" data-testid="preview">
+              {preview!.after}
+            </ins>
+          </span>
+        );
+      })}
+    </span>
+  );
+});
