@@ -9,6 +9,8 @@ import type { CandidateSets } from './candidate-sets.js';
 /** Where found witnesses go; `add` answers true once enough are found, and the search stops. */
 export interface WitnessSink {
   add(members: number[], documents: () => Int32Array): boolean;
+  /** True when the next witness found is the last one wanted. */
+  readonly oneMoreFills: boolean;
 }
 
 /**
@@ -145,10 +147,19 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
   let withinX: ((y: number) => number) | undefined;
   const tried = sets.triedPairs();
   const list: number[] = [];
+  // Occurrences of one phrase share a row (candidate-sets.ts), and every count a pair's
+  // test asks depends on rows alone. So when one witness is all that is wanted, the first
+  // the search meets is a pair of first occurrences in the list (a pair of later ones has
+  // the pair of first ones ahead of it, with the same answer): the later ones are left out.
+  // A text that repeats a phrase n times had n² pairs of it tried here: the six demo
+  // judgments eight times over took 14 s to check, most of it in this loop.
+  const oneWanted = found.oneMoreFills;
+  const rowStamp = oneWanted ? new Int32Array(sets.count) : undefined;
   for (const id of missing) {
     list.length = 0;
     for (const y of sets.holdersOf(id)) if (place[y] !== 0) list.push(y);
     list.sort((a, b) => place[a]! - place[b]!);
+    if (oneWanted) firstOfEachRow(sets, list, id + 1, rowStamp);
     // In a long list, two common partners leave x most of its documents: such pairs are
     // skipped before any count (on a 37,000-word text one x had 10,000 partners holding
     // its one missing document, and took 3 s). Short lists are left as they were.
@@ -173,6 +184,23 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
       }
     }
   }
+}
+
+/**
+ * Keeps, in place and in order, the first candidate of each row in `list`. `stamp` (one
+ * slot per candidate, all below `mark` before the call) marks the rows seen by their
+ * first holder's slot.
+ */
+function firstOfEachRow(sets: CandidateSets, list: number[], mark: number, stamp: Int32Array | undefined): void {
+  if (stamp === undefined) return;
+  let kept = 0;
+  for (const y of list) {
+    const row = sets.rowStart[y]! / sets.words;
+    if (stamp[row] === mark) continue;
+    stamp[row] = mark;
+    list[kept++] = y;
+  }
+  list.length = kept;
 }
 
 function findTriplesWithinX(sets: CandidateSets, x: number, partners: readonly number[], k: number, found: WitnessSink): void {

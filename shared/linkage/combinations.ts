@@ -242,6 +242,10 @@ class Witnesses {
     return this.found.length >= this.wanted;
   }
 
+  get oneMoreFills(): boolean {
+    return this.found.length + 1 >= this.wanted;
+  }
+
   /** True when a witness with exactly these members (in any order) is already found. */
   has(members: readonly number[]): boolean {
     return this.found.some((w) => w.members.length === members.length && members.every((m) => w.members.includes(m)));
