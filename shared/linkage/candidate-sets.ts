@@ -166,6 +166,23 @@ export class CandidateSets {
 
   private pairMarks: PairMarks | undefined;
 
+  /**
+   * A slot per row and a mark no slot holds yet, for a search that notes the rows it has
+   * seen (combination-triples.ts): a fresh mark instead of clearing, and one array for the
+   * whole search instead of one per shortest member.
+   */
+  freshRowMark(): { stamps: Int32Array; mark: number } {
+    this.rowStamps ??= new Int32Array(this.count);
+    if (this.rowMark === 0x7fffffff) {
+      this.rowStamps.fill(0);
+      this.rowMark = 0;
+    }
+    return { stamps: this.rowStamps, mark: ++this.rowMark };
+  }
+
+  private rowStamps: Int32Array | undefined;
+  private rowMark = 0;
+
   has(r: number, id: number): boolean {
     return (this.bits[this.rowStart[r]! + (id >>> 5)]! & (1 << (id & 31))) !== 0;
   }

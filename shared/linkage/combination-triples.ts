@@ -152,14 +152,14 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
   // the search meets is a pair of first occurrences in the list (a pair of later ones has
   // the pair of first ones ahead of it, with the same answer): the later ones are left out.
   // A text that repeats a phrase n times had n² pairs of it tried here: the six demo
-  // judgments eight times over took 14 s to check, most of it in this loop.
+  // judgments eight times over took 33 s to check against the court index, most of it in
+  // this loop (3 s now, bench/long-text.ts measures a smaller case).
   const oneWanted = found.oneMoreFills;
-  const rowStamp = oneWanted ? new Int32Array(sets.count) : undefined;
   for (const id of missing) {
     list.length = 0;
     for (const y of sets.holdersOf(id)) if (place[y] !== 0) list.push(y);
     list.sort((a, b) => place[a]! - place[b]!);
-    if (oneWanted) firstOfEachRow(sets, list, id + 1, rowStamp);
+    if (oneWanted) firstOfEachRow(sets, list);
     // In a long list, two common partners leave x most of its documents: such pairs are
     // skipped before any count (on a 37,000-word text one x had 10,000 partners holding
     // its one missing document, and took 3 s). Short lists are left as they were.
@@ -186,18 +186,14 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
   }
 }
 
-/**
- * Keeps, in place and in order, the first candidate of each row in `list`. `stamp` (one
- * slot per candidate, all below `mark` before the call) marks the rows seen by their
- * first holder's slot.
- */
-function firstOfEachRow(sets: CandidateSets, list: number[], mark: number, stamp: Int32Array | undefined): void {
-  if (stamp === undefined) return;
+/** Keeps, in place and in order, the first candidate of each row in `list`. */
+function firstOfEachRow(sets: CandidateSets, list: number[]): void {
+  const { stamps, mark } = sets.freshRowMark();
   let kept = 0;
   for (const y of list) {
     const row = sets.rowStart[y]! / sets.words;
-    if (stamp[row] === mark) continue;
-    stamp[row] = mark;
+    if (stamps[row] === mark) continue;
+    stamps[row] = mark;
     list[kept++] = y;
   }
   list.length = kept;
