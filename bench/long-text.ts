@@ -5,7 +5,8 @@
 // runs it (APP_PLAN_ROUNDS rounds, the longest time between two steps kept: the worker
 // answers nothing else meanwhile), then the plan's edit ratio, which the app shows. The
 // check and the plan start from what the engine keeps of the document (DocumentMemory), as
-// in the app.
+// in the app. Then a text that repeats itself (the first six judgments eight times over),
+// checked as a new document.
 //
 // usage: long-text.ts INDEX DEIDENTIFIED.jsonl.gz [JUDGMENTS]
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,9 @@ const judgments = gunzipSync(readFileSync(deidentifiedPath))
   .slice(0, Number(count))
   .map((l) => (JSON.parse(l) as { text: string }).text);
 const text = judgments.join('\n\n');
+/** The repeating text: the first judgments, this many, one after another this many times. */
+const REPEATED_JUDGMENTS = 6;
+const REPEATED_COPIES = 8;
 const collection = openCollection(indexPath);
 const index = collection.phraseIndex();
 const settings = { ...DEFAULT_SETTINGS, placeholderPattern: collection.placeholderPattern() };
@@ -54,6 +58,26 @@ const planSeconds = (performance.now() - started) / 1000;
 started = performance.now();
 const editRatio = planEditRatio(text, plan);
 const ratioSeconds = (performance.now() - started) / 1000;
+
+// A text that repeats itself, checked as a new document: every common phrase occurs eight
+// times, and the triple search once tried every pair of its occurrences (33 s for this
+// text against the court index; combination-triples.ts).
+const repeatedText = Array.from({ length: REPEATED_COPIES }, () => judgments.slice(0, REPEATED_JUDGMENTS).join('\n\n')).join('\n\n');
+const repeatedMemory = new DocumentMemory();
+started = performance.now();
+const repeatedCheck = detectLinkage(index, repeatedText, settings, {
+  cache: repeatedMemory.segments,
+  combinationMemo: repeatedMemory.combinationMemo(settings),
+  memoForgetsOthers: true,
+});
+const repeated = {
+  judgments: REPEATED_JUDGMENTS,
+  copies: REPEATED_COPIES,
+  words: repeatedCheck.summary.tokens,
+  checkSeconds: (performance.now() - started) / 1000,
+  spans: repeatedCheck.minimal.length,
+  combinations: repeatedCheck.combinations.length,
+};
 collection.close();
 
 const results: LongTextResults = {
@@ -68,5 +92,6 @@ const results: LongTextResults = {
   clean: plan.clean,
   editRatio,
   ratioSeconds,
+  repeated,
 };
 process.stdout.write(JSON.stringify(results));

@@ -17,6 +17,8 @@ export interface LongTextResults {
   /** The plan's edit ratio, and the seconds it takes to compute. */
   editRatio: number;
   ratioSeconds: number;
+  /** The check of a text that repeats itself: `judgments` judgments, `copies` times over (absent before 2026-12-06). */
+  repeated?: { judgments: number; copies: number; words: number; checkSeconds: number; spans: number; combinations: number };
 }
 
 const f = (n: number, digits = 1): string => n.toFixed(digits);
@@ -32,5 +34,9 @@ What a clerk waits for with a very long text (${r.words.toLocaleString('en-US')}
 | check | ${f(r.checkSeconds)} | ${r.spans.toLocaleString('en-US')} rare phrases, ${r.combinations.toLocaleString('en-US')} combinations |
 | edit plan | ${f(r.planSeconds)} | ${r.planned.toLocaleString('en-US')} words to change, ${r.clean ? 'nothing links after it' : '**something still links after it**'}; longest time between two steps ${f(r.longestPauseMs, 0)} ms |
 | edit ratio of the plan | ${f(r.ratioSeconds, 2)} | ${f(r.editRatio, 3)} |
-`;
+${
+  r.repeated === undefined
+    ? ''
+    : `| check of a text that repeats itself (the first ${r.repeated.judgments} judgments ${r.repeated.copies} times over, ${r.repeated.words.toLocaleString('en-US')} words) | ${f(r.repeated.checkSeconds)} | ${r.repeated.spans.toLocaleString('en-US')} rare phrases, ${r.repeated.combinations.toLocaleString('en-US')} combinations |\n`
+}`;
 }

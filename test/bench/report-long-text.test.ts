@@ -25,5 +25,10 @@ describe('renderLongTextSection', () => {
     expect(section).toContain('| edit ratio of the plan | 0.51 | 0.426 |');
     expect(renderLongTextSection({ ...results, clean: false })).toContain('**something still links after it**');
     expect(renderLongTextSection(undefined)).toContain('Not measured');
+    expect(section).not.toContain('repeats itself');
+    const repeated = { judgments: 6, copies: 8, words: 40123, checkSeconds: 3.14, spans: 11144, combinations: 13249 };
+    expect(renderLongTextSection({ ...results, repeated })).toContain(
+      '| check of a text that repeats itself (the first 6 judgments 8 times over, 40,123 words) | 3.1 | 11,144 rare phrases, 13,249 combinations |',
+    );
   });
 });
