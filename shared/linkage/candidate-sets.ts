@@ -167,17 +167,25 @@ export class CandidateSets {
   private pairMarks: PairMarks | undefined;
 
   /**
-   * A slot per row and a mark no slot holds yet, for a search that notes the rows it has
-   * seen (combination-triples.ts): a fresh mark instead of clearing, and one array for the
-   * whole search instead of one per shortest member.
+   * A filter true for the first candidate of each row it is asked about, and false for the
+   * later ones (occurrences of a phrase already seen). Each filter is fresh: it marks rows
+   * with a mark no slot holds yet, in one array for the whole search, instead of clearing
+   * (the searches ask for one per holder list).
    */
-  freshRowMark(): { stamps: Int32Array; mark: number } {
+  firstOfEachRow(): (r: number) => boolean {
     this.rowStamps ??= new Int32Array(this.count);
     if (this.rowMark === 0x7fffffff) {
       this.rowStamps.fill(0);
       this.rowMark = 0;
     }
-    return { stamps: this.rowStamps, mark: ++this.rowMark };
+    const stamps = this.rowStamps;
+    const mark = ++this.rowMark;
+    return (r) => {
+      const row = this.rowStart[r]! / this.words;
+      if (stamps[row] === mark) return false;
+      stamps[row] = mark;
+      return true;
+    };
   }
 
   private rowStamps: Int32Array | undefined;

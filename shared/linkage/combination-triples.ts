@@ -188,14 +188,9 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
 
 /** Keeps, in place and in order, the first candidate of each row in `list`. */
 function firstOfEachRow(sets: CandidateSets, list: number[]): void {
-  const { stamps, mark } = sets.freshRowMark();
+  const first = sets.firstOfEachRow();
   let kept = 0;
-  for (const y of list) {
-    const row = sets.rowStart[y]! / sets.words;
-    if (stamps[row] === mark) continue;
-    stamps[row] = mark;
-    list[kept++] = y;
-  }
+  for (const y of list) if (first(y)) list[kept++] = y;
   list.length = kept;
 }
 

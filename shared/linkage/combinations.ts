@@ -192,13 +192,9 @@ function searchWitnesses(sets: CandidateSets, x: number, later: Int32Array, quer
   // As in the triple search (combination-triples.ts): when one more witness is all that is
   // wanted, a phrase's later occurrences share the first one's row, so every answer, and
   // the first witness met is among first occurrences. They are tried once, and are partners once.
-  const seen = found.oneMoreFills ? sets.freshRowMark() : undefined;
+  const first = found.oneMoreFills ? sets.firstOfEachRow() : undefined;
   for (const y of later) {
-    if (seen !== undefined) {
-      const row = sets.rowStart[y]! / sets.words;
-      if (seen.stamps[row] === seen.mark) continue;
-      seen.stamps[row] = seen.mark;
-    }
+    if (first !== undefined && !first(y)) continue;
     const shared = sets.pairCountOnce(x, y);
     if (shared >= query.k) partners.push(y);
     else if (shared >= 1 && found.add([x, y], () => sets.pairDocuments(x, y))) return false;
