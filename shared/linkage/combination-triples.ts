@@ -153,7 +153,7 @@ function findTriplesOutsideX(sets: CandidateSets, x: number, partners: readonly 
   // the pair of first ones ahead of it, with the same answer): the later ones are left out.
   // A text that repeats a phrase n times had n² pairs of it tried here: the six demo
   // judgments eight times over took 33 s to check against the court index, most of it in
-  // this loop (3 s now, bench/long-text.ts measures a smaller case).
+  // this loop (3 s after; bench/long-text.ts measures a smaller repeating text).
   const oneWanted = found.oneMoreFills;
   for (const id of missing) {
     list.length = 0;
