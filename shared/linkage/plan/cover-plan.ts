@@ -96,6 +96,13 @@
  *   minute or more per solve, and the bound rose 41, 44, 46, 47, 49, 50 in 551 s, still
  *   below the 53-word plan found. With two shared documents asked of every pair (plans of
  *   the other kind only, single-cover.ts), 45 and 47 in 240 s. Far from the planner's time.
+ * - the same integer program with the best single cover fixed (2026-12-06, not kept): runs
+ *   may keep only tiles the cover holds or tiles at least 50 other documents hold; pairs
+ *   sharing no document forbidden, triples added from each solution. On echr-001-119229 the
+ *   bound rose 41, 46, 49, 50, 51, 52 and stayed at 52 for 300 s without an optimum (the
+ *   exact study had found 53). Of the first 14 judgments of up to 700 words, 60 s each, the
+ *   7 solved (145–443 words) came out at the single cover's size, and the other 7 (230–620
+ *   words) hit the limit. Fixing the cover does not make the search small enough.
  *
  * How far from the best plan of its kind (2026-12-05): bench/plan-bound/single-cover.ts
  * finds the fewest words any single-cover plan can change, exactly, over every document as
