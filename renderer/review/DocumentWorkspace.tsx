@@ -78,7 +78,9 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
     if (detection.result === undefined || detection.resultText === undefined) return [];
     return mapFindings(findingsOf(detection.result), detection.resultText, text);
   }, [detection.result, detection.resultText, text]);
-  const planned = view === 'plan' && plan.planText === text ? plan.plan?.runs : undefined;
+  // The plan made for this text, shown in the Plan view (it stays while the clerk lists the phrases).
+  const planRuns = plan.planText === text ? plan.plan?.runs : undefined;
+  const planned = view === 'plan' ? planRuns : undefined;
   // Kept the same between renders, so that the highlighted text (memo) is not cut again for nothing.
   const previews = useMemo(() => (suggestions.data ?? []).filter((s) => s.status === 'pending'), [suggestions.data]);
   const leaveText = useCallback(() => setFocusedId(null), []);
@@ -240,9 +242,9 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
                 text={document.text}
                 findings={findings}
                 uncheckedFrom={detection.resultText === document.text ? detection.partial?.uncheckedFrom : undefined}
-                planned={planned}
+                plan={planRuns}
+                showPlan={view === 'plan'}
                 previews={previews}
-                view={view}
                 focusedId={focusedId}
                 onFocusFinding={setFocusedId}
                 onLeaveText={leaveText}

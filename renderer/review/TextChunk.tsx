@@ -23,7 +23,7 @@ export interface Preview extends Mark {
 const covers = (marks: readonly Mark[] | undefined, start: number, end: number): number => (marks ?? []).findIndex((m) => m.start <= start && m.end >= end);
 
 /** The same for marks in ascending order that do not overlap, by binary search (a long judgment has thousands). */
-function coversSorted(marks: readonly Mark[] | undefined, start: number, end: number): number {
+export function coversSorted(marks: readonly Mark[] | undefined, start: number, end: number): number {
   if (marks === undefined) return -1;
   let lo = 0;
   let hi = marks.length;
@@ -45,7 +45,8 @@ export interface Drawing {
   readonly text: string;
   readonly findings: readonly Finding[];
   readonly uncheckedFrom: number | undefined;
-  readonly planned: readonly Mark[] | undefined;
+  /** The plan's runs, whether or not they are shown (see HighlightedText's `plan`). */
+  readonly plan: readonly Mark[] | undefined;
   readonly previews: readonly Preview[] | undefined;
 }
 
@@ -54,26 +55,29 @@ export const ANCHOR_PREFIX = 'finding-';
 
 /**
  * One block of the text (text-chunks.ts). It is drawn again only when what it shows
- * changes: the findings, the plan or the previews, or the focus moving onto or off one of
- * its findings.
+ * changes: the findings, the plan or the previews, the focus moving onto or off one of
+ * its findings, or the plan shown or hidden when the block holds a planned word
+ * (`showPlan`; always false for a block that holds none).
  */
 export const TextChunk = memo(function TextChunk({
   chunk,
   drawing,
   focusedId,
+  showPlan,
   estimatedHeight,
 }: {
   chunk: Chunk<Piece>;
   drawing: Drawing;
   focusedId: string | null;
+  showPlan: boolean;
   estimatedHeight: number;
 }) {
-  const { text, findings, uncheckedFrom, planned, previews } = drawing;
+  const { text, findings, uncheckedFrom, plan, previews } = drawing;
   return (
     <span className="text-chunk" data-start={chunk.start} data-end={chunk.end} style={{ containIntrinsicBlockSize: `auto ${estimatedHeight}px` }}>
       {chunk.pieces.map((segment) => {
         const slice = text.slice(segment.start, segment.end);
-        const inPlan = coversSorted(planned, segment.start, segment.end) >= 0;
+        const inPlan = showPlan && coversSorted(plan, segment.start, segment.end) >= 0;
         const previewIndex = covers(previews, segment.start, segment.end);
         const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
         // The replacement shows once, after the last run of the previewed words.
