@@ -4,7 +4,7 @@
  * where one block puts them, a finding far down is reached from the keyboard and shown,
  * the focus outline moves from block to block, and the overview strip places the marks
  * of blocks not laid out yet about where they are. The findings list and the editor's
- * backdrop are in blocks too.
+ * backdrop are in blocks too; a list this long draws only its blocks near the screen.
  */
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -90,7 +90,14 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
   await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^finding-/);
   const firstId = await page.evaluate(() => document.activeElement!.id);
   await page.keyboard.press('k');
-  const lastId = `finding-${await page.getByTestId('findings').locator('button[data-item]').last().getAttribute('data-item')}`;
+  // The list is long enough to draw only the blocks of rows near the screen: its last row is
+  // drawn once the list is scrolled to its end, and says it is the last.
+  const tabPanel = page.locator('.tabpanel');
+  await tabPanel.evaluate((panel) => (panel.scrollTop = panel.scrollHeight));
+  const lastRow = page.getByTestId('findings').locator('li[aria-setsize]').last();
+  await expect.poll(async () => (await lastRow.getAttribute('aria-posinset')) === (await lastRow.getAttribute('aria-setsize'))).toBe(true);
+  const lastId = `finding-${await lastRow.locator('button[data-item]').getAttribute('data-item')}`;
+  await tabPanel.evaluate((panel) => (panel.scrollTop = 0));
   await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toBe(lastId);
   const onScreen = async (id: string) =>
     page.evaluate((id) => {
@@ -126,10 +133,15 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
   await expect.poll(outlined).toContain(firstStart);
   expect((await outlined()).every((start) => start <= firstStart + 200)).toBe(true);
 
-  // The list is in blocks of rows too: Down crosses from one to the next, and the row chosen
-  // (its actions shown) is the one focused.
+  // The list is in blocks of rows too, and draws only those near the screen: every row
+  // drawn says its place in the whole list. Down crosses from one block to the next, and the
+  // row chosen (its actions shown) is the one focused.
   const rows = page.getByTestId('findings').locator('button[data-item]');
-  expect(await rows.count()).toBeGreaterThan(1000);
+  const listed = page.getByTestId('findings').locator('li[aria-setsize]');
+  const total = Number(await listed.first().getAttribute('aria-setsize'));
+  expect(total).toBeGreaterThan(2000);
+  expect(await rows.count()).toBeLessThan(total / 2);
+  expect(await listed.nth(99).getAttribute('aria-posinset')).toBe('100');
   await rows.nth(99).focus();
   await page.keyboard.press('ArrowDown');
   await expect(rows.nth(100)).toBeFocused();
@@ -139,6 +151,13 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
   await expect(rows.nth(99)).toBeFocused();
   await expect(rows.nth(99)).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('findings').locator('[aria-current="true"]')).toHaveCount(1);
+  // Down from the last row drawn reaches the next row of the list, whose block is drawn for it.
+  const lastDrawn = Number(await listed.last().getAttribute('aria-posinset'));
+  await rows.last().focus();
+  await page.keyboard.press('ArrowDown');
+  const next = page.getByTestId('findings').locator(`li[aria-posinset="${lastDrawn + 1}"] > button`);
+  await expect(next).toBeFocused();
+  await expect(next).toHaveAttribute('aria-current', 'true');
 
   // Editing: the backdrop is in blocks too, and paints only the blocks near the screen.
   // Scrolled from top to bottom, what is on screen is painted as the view marked it at each

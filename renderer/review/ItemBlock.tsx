@@ -27,10 +27,16 @@ export interface RowActions {
  * is far from the screen (the long-text reasons of text-chunks.ts hold for the list too: a
  * 37,000-word text lists tens of thousands of phrases). The rows stay items of the one
  * list for a screen reader: the block and its inner list have no role of their own.
+ *
+ * A block of a long list that is not `drawn` (far from the screen, FindingsPanel.tsx) holds
+ * no rows, only their estimated height; its rows then say their place in the whole list
+ * (`setSize`), which a screen reader can no longer count.
  */
 export const ItemBlock = memo(function ItemBlock({
   block,
   view,
+  drawn,
+  setSize,
   focusedId,
   sameAsFocused,
   keeping,
@@ -39,6 +45,9 @@ export const ItemBlock = memo(function ItemBlock({
 }: {
   block: Block;
   view: FindingsView;
+  drawn: boolean;
+  /** The whole list's length, when not every block is drawn. */
+  setSize: number | undefined;
   focusedId: string | null;
   /** The rows with the focused row's text, when it is in this block. */
   sameAsFocused: readonly Item[];
@@ -46,11 +55,18 @@ export const ItemBlock = memo(function ItemBlock({
   busy: boolean;
   actions: RowActions;
 }) {
+  const estimated = block.items.length * ESTIMATED_ROW_HEIGHT;
+  if (!drawn) return <li role="none" className="findings-block" style={{ blockSize: `${estimated}px` }} />;
   return (
-    <li role="none" className="findings-block" style={{ containIntrinsicBlockSize: `auto ${block.items.length * ESTIMATED_ROW_HEIGHT}px` }}>
+    <li role="none" className="findings-block" style={{ containIntrinsicBlockSize: `auto ${estimated}px` }}>
       <ul role="none">
         {block.items.map((item, i) => (
-          <li key={item.id} data-testid={view === 'plan' ? 'planned-run' : 'finding'}>
+          <li
+            key={item.id}
+            data-testid={view === 'plan' ? 'planned-run' : 'finding'}
+            aria-setsize={setSize}
+            aria-posinset={setSize === undefined ? undefined : block.offset + i + 1}
+          >
             <button
               type="button"
               data-item={item.id}

@@ -1,6 +1,7 @@
 /**
  * Which blocks of a text (text-chunks.ts) are on screen or within a screen of it, for the
- * painted highlights behind the editor (editor-highlights.ts).
+ * painted highlights behind the editor (editor-highlights.ts); and which blocks of rows of
+ * a long findings list (FindingsPanel.tsx), whose rows are drawn only there.
  *
  * Why: Chromium prepares every painted highlight range again at each frame it paints,
  * whatever changed. With the 30,000 ranges of a 37,000-word text, a frame took about 80 ms
@@ -21,17 +22,30 @@ export const NO_BLOCKS: BlockWindow = { first: 0, last: -1 };
 /** How far beyond the scrolling frame a block still counts as near: a frame's height above and below. */
 const NEAR_MARGIN = '100% 0px';
 
+/** Which children of the container are blocks, and which ancestor scrolls them. */
+export interface BlockLayout {
+  /** The blocks' class. */
+  readonly blockClass: string;
+  /** The scrolling frame, the nearest ancestor that matches (else the window). */
+  readonly frame: string;
+  /** What counts as near until the browser has said. */
+  readonly initial: BlockWindow;
+}
+
+const TEXT_BLOCKS: BlockLayout = { blockClass: 'text-chunk', frame: '.text-frame', initial: NO_BLOCKS };
+
 /**
- * The blocks of `container` (its `.text-chunk` children, `count` of them) within a screen
- * of what its scrolling frame (`.text-frame`, else the window) shows; NO_BLOCKS until the
- * browser has said. Where the browser cannot say (no IntersectionObserver), all of them.
+ * The blocks of `container` (its children of the layout's class, `count` of them) within a
+ * screen of what its scrolling frame shows; the layout's `initial` until the browser has
+ * said. Where the browser cannot say (no IntersectionObserver), all of them.
  */
-export function useBlocksNearScreen(container: HTMLElement | null, count: number): BlockWindow {
-  const [near, setNear] = useState<BlockWindow>(NO_BLOCKS);
+export function useBlocksNearScreen(container: HTMLElement | null, count: number, layout: BlockLayout = TEXT_BLOCKS): BlockWindow {
+  const [near, setNear] = useState<BlockWindow>(layout.initial);
+  const { blockClass, frame } = layout;
   useEffect(() => {
     if (container === null || !canObserve()) return;
     const blocks = new Map<Element, number>();
-    [...container.children].filter((child) => child.classList.contains('text-chunk')).forEach((block, c) => blocks.set(block, c));
+    [...container.children].filter((child) => child.classList.contains(blockClass)).forEach((block, c) => blocks.set(block, c));
     const shown = new Set<number>();
     const observer = new IntersectionObserver(
       (entries) => {
@@ -45,11 +59,11 @@ export function useBlocksNearScreen(container: HTMLElement | null, count: number
         const next = shown.size === 0 ? NO_BLOCKS : { first: Math.min(...shown), last: Math.max(...shown) };
         setNear((old) => (old.first === next.first && old.last === next.last ? old : next));
       },
-      { root: container.closest('.text-frame'), rootMargin: NEAR_MARGIN },
+      { root: container.closest(frame), rootMargin: NEAR_MARGIN },
     );
     blocks.forEach((_, block) => observer.observe(block));
     return () => observer.disconnect();
-  }, [container, count]);
+  }, [container, count, blockClass, frame]);
   return canObserve() ? near : { first: 0, last: count - 1 };
 }
 
