@@ -36,7 +36,7 @@ export function renderUiLongTextSection(r: UiLongTextResults | undefined): strin
   if (r.skipped !== undefined) return `${title}\n\nNot measured in this run: ${r.skipped}.\n`;
   return `${title}
 
-The same text as above (${r.words.toLocaleString('en-US')} words), dropped on the review screen of the browser host against the demo collection, in Chromium ${r.chromium} (bench/ui-long-text.ts). The plan view shows ${r.marks.toLocaleString('en-US')} highlighted stretches. Times run to the next painted frame. No target is set; the text and the lists are drawn in blocks laid out only near the screen (renderer/review/text-chunks.ts), and these figures show whether that still holds.
+The same text as above (${r.words.toLocaleString('en-US')} words), dropped on the review screen of the browser host against the demo collection, in Chromium ${r.chromium} (bench/ui-long-text.ts). The plan view shows ${r.marks.toLocaleString('en-US')} highlighted stretches. Times run to the next painted frame. No target is set; the text and the lists are drawn in blocks laid out only near the screen (renderer/review/text-chunks.ts), a list of more than 2,000 rows draws only its rows near the screen (FindingsPanel.tsx), and these figures show whether that still holds.
 
 | what the clerk does | time |
 | --- | --- |
