@@ -139,6 +139,42 @@ export function solveHittingSet(problem: HittingProblem, options: SolveOptions =
 
 /** The same, as steps that yield (see the module comment). */
 export function* solveHittingSetSteps(problem: HittingProblem, options: SolveOptions = {}): Generator<void, HittingSolution> {
+  const settled = yield* settleWithoutGreedy(problem, options);
+  if (settled.solution !== undefined) return settled.solution;
+  const { rules, breakable, open, forbidden, lowerBound, unbreakable } = settled;
+  const start = (options.start ?? []).filter((t) => !forbidden.has(t));
+  const tokens = yield* greedySteps(rules, breakable, open, forbidden, start);
+  return { tokens, exact: tokens.length === lowerBound, lowerBound, unbreakable };
+}
+
+/**
+ * The lower bound and the unbreakable constraints that solveHittingSetSteps reports, without
+ * its greedy search (the longest part on a long text): for a caller that will not use the
+ * tokens (edit-plan.ts, a round whose plan no detection would check).
+ */
+export function* hittingSetBoundSteps(problem: HittingProblem, options: SolveOptions = {}): Generator<void, Omit<HittingSolution, 'tokens' | 'exact'>> {
+  const settled = yield* settleWithoutGreedy(problem, options);
+  const { lowerBound, unbreakable } = settled.solution ?? settled;
+  return { lowerBound, unbreakable };
+}
+
+/** What the solve settles before its greedy search: the solution itself when that is exact, else what the greedy search starts from. */
+function* settleWithoutGreedy(
+  problem: HittingProblem,
+  options: SolveOptions,
+): Generator<
+  void,
+  | { readonly solution: HittingSolution }
+  | {
+      readonly solution?: undefined;
+      readonly rules: KillRules;
+      readonly breakable: readonly TokenInterval[];
+      readonly open: readonly CombinationConstraint[];
+      readonly forbidden: ReadonlySet<number>;
+      readonly lowerBound: number;
+      readonly unbreakable: number;
+    }
+> {
   const rules = killRules(options.memberKill ?? 'word');
   const forbidden = problem.forbidden ?? new Set<number>();
   const base = stabIntervals(problem.intervals, new Set(), forbidden);
@@ -155,14 +191,12 @@ export function* solveHittingSetSteps(problem: HittingProblem, options: SolveOpt
     return false;
   });
   const lowerBound = yield* lowerBoundOf({ ...problem, intervals: breakable }, open);
-  if (open.length === 0) return { tokens: base.tokens, exact: true, lowerBound: base.tokens.length, unbreakable };
+  if (open.length === 0) return { solution: { tokens: base.tokens, exact: true, lowerBound: base.tokens.length, unbreakable } };
 
   const exact =
     open.length <= (options.exactCombinationLimit ?? 10) ? exactSearch(rules, breakable, open, forbidden, options.exactNodeLimit ?? 2_000) : undefined;
-  if (exact !== undefined) return { tokens: exact, exact: true, lowerBound: exact.length, unbreakable };
-  const start = (options.start ?? []).filter((t) => !forbidden.has(t));
-  const tokens = yield* greedySteps(rules, breakable, open, forbidden, start);
-  return { tokens, exact: tokens.length === lowerBound, lowerBound, unbreakable };
+  if (exact !== undefined) return { solution: { tokens: exact, exact: true, lowerBound: exact.length, unbreakable } };
+  return { rules, breakable, open, forbidden, lowerBound, unbreakable };
 }
 
 /** True when `sortedTokens` hits every interval and kills every combination. */

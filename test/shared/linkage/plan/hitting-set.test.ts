@@ -1,7 +1,14 @@
 /** The hitting-set solver against a brute-force minimum on random small instances. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pruneTokensSteps, solveHittingSet, solveHittingSetSteps, type HittingProblem } from '../../../../shared/linkage/plan/hitting-set.js';
+import {
+  hittingSetBoundSteps,
+  pruneTokensSteps,
+  solveHittingSet,
+  solveHittingSetSteps,
+  type HittingProblem,
+} from '../../../../shared/linkage/plan/hitting-set.js';
+import { runToEnd } from '../../../../shared/steps.js';
 import { stabbedBeyond, stabIntervals } from '../../../../shared/linkage/plan/interval-stabbing.js';
 import { breaksAll, bruteMinimum, greedyProblemArb, plainGreedy, problemArb, toProblem } from '../../../helpers/hitting-set-reference.js';
 
@@ -43,6 +50,18 @@ describe('solveHittingSet', () => {
         expect(greedy.tokens).toEqual(plainGreedy(problem, start));
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('reports the same bound and unbreakable constraints without its greedy search (hittingSetBoundSteps)', () => {
+    fc.assert(
+      fc.property(problemArb, fc.constantFrom(0, 2_000), (raw, exactNodeLimit) => {
+        const problem = toProblem(raw);
+        const solution = solveHittingSet(problem, { exactNodeLimit });
+        const bound = runToEnd(hittingSetBoundSteps(problem, { exactNodeLimit }));
+        expect(bound).toEqual({ lowerBound: solution.lowerBound, unbreakable: solution.unbreakable });
+      }),
+      { numRuns: 300 },
     );
   });
 
