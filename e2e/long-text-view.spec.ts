@@ -182,3 +182,44 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
   expect(steps).toBeGreaterThan(3);
   expect(crossing).toBe(true);
 });
+
+test('on a text of 100,000 characters or more, Plan and Phrases keep the same marks: only the planned words change', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  await openApp(page, host);
+  // Four times the demo: about 118,000 characters.
+  const text = `${twiceTheDemo()}\n\n${twiceTheDemo()}`;
+  expect(text.length).toBeGreaterThanOrEqual(100_000);
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await page.getByLabel('Title').fill('Four times the demo');
+  await page.getByLabel('Pasted text').fill(text);
+  await page.getByRole('button', { name: 'Open pasted text' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Four times the demo');
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  const documentText = page.getByTestId('document-text');
+  const planned = documentText.locator('mark.planned');
+  await expect(planned.first()).toBeAttached();
+  const plannedCount = await planned.count();
+  // A planned word inside a finding: its mark stays when the plan is hidden.
+  const word = await documentText.locator('mark.planned[data-findings]:not([data-findings=""])').first().elementHandle();
+  const wordText = await word!.evaluate((mark) => mark.textContent);
+  const marks = async () => documentText.locator('mark').count();
+  const before = await marks();
+  // The planned words outside every finding (and every combination's group) are marks for the plan only.
+  const plannedOnly = await documentText.locator('mark.planned[data-findings=""]:not([data-groups])').count();
+
+  await page.getByTestId('view-phrases').click();
+  await expect(planned).toHaveCount(0);
+  expect(await word!.evaluate((mark) => mark.isConnected && !mark.classList.contains('planned') && mark.dataset.planned === undefined)).toBe(true);
+  expect(await word!.evaluate((mark) => mark.textContent)).toBe(wordText);
+  // Only those stop being marks: the others are the same, not cut again.
+  expect(await marks()).toBe(before - plannedOnly);
+  await word!.hover();
+  await expect(page.getByTestId('mark-tooltip')).not.toContainText('Planned');
+
+  await page.getByTestId('view-plan').click();
+  await expect(planned).toHaveCount(plannedCount);
+  expect(await word!.evaluate((mark) => mark.isConnected && mark.classList.contains('planned'))).toBe(true);
+  expect(await marks()).toBe(before);
+  await word!.hover();
+  await expect(page.getByTestId('mark-tooltip')).toContainText('Planned');
+});

@@ -24,10 +24,8 @@ interface Props {
   readonly uncheckedFrom?: number | undefined;
   /**
    * The runs of the edit plan made for this text, ascending and not overlapping, as the
-   * plan's runs are. They cut the text whether or not they are shown, so that showing or
-   * hiding the plan (the findings panel's Plan and Phrases) keeps every mark and only
-   * redraws the blocks that hold a planned word. Drawn anew, the 37,000-word text's 39,000
-   * marks took 1.1 s at each switch.
+   * plan's runs are. On a long text they cut the text whether or not they are shown (see
+   * PLAN_CUTS_LONG_TEXT).
    */
   readonly plan?: readonly Mark[] | undefined;
   /** Whether the plan's words are boxed. */
@@ -37,6 +35,17 @@ interface Props {
   readonly onFocusFinding: (id: string) => void;
   readonly onLeaveText?: () => void;
 }
+
+/**
+ * From this many characters (about 15,000 words), the plan's runs cut the text in both
+ * views, so that showing or hiding the plan (the findings panel's Plan and Phrases) keeps
+ * every mark and redraws only the blocks that hold a planned word, changing their marks'
+ * class: drawn anew, the 37,000-word text's 39,000 marks took 0.3–0.45 s more at each
+ * switch. The cost: in the Phrases view a phrase with a planned word inside shows as
+ * several marks side by side, with its outline in parts when it has the focus. A shorter
+ * text is cut by the plan only where it is shown.
+ */
+const PLAN_CUTS_LONG_TEXT = 100_000;
 
 export const HighlightedText = memo(function HighlightedText({
   text,
@@ -56,12 +65,13 @@ export const HighlightedText = memo(function HighlightedText({
   /** The mark the tooltip explains: it follows that mark as the text scrolls. */
   const explained = useRef<HTMLElement | null>(null);
   const starts = useMemo(() => chunkStarts(text), [text]);
+  const cuts = showPlan || text.length >= PLAN_CUTS_LONG_TEXT ? plan : undefined;
   const pieces = useMemo(() => {
     // Plan and preview boundaries cut the text too, as zero-width pseudo-findings, and so
     // do the blocks' beginnings.
     const unchecked = uncheckedFrom === undefined ? [] : [{ start: uncheckedFrom, end: text.length }];
     const blocks = starts.map((start) => ({ start, end: start }));
-    const extra = [...(plan ?? []), ...(previews ?? []), ...unchecked, ...blocks].map((m): Finding => ({
+    const extra = [...(cuts ?? []), ...(previews ?? []), ...unchecked, ...blocks].map((m): Finding => ({
       id: '',
       kind: 'single',
       start: m.start,
@@ -79,7 +89,7 @@ export const HighlightedText = memo(function HighlightedText({
       own.forEach((f) => seen.add(f));
       return { ...s, findings: own, anchor };
     });
-  }, [text.length, findings, plan, previews, uncheckedFrom, starts]);
+  }, [text.length, findings, cuts, previews, uncheckedFrom, starts]);
   const chunks = useMemo(
     () =>
       groupIntoChunks(pieces, starts, text.length).map((chunk) => ({
@@ -87,11 +97,11 @@ export const HighlightedText = memo(function HighlightedText({
         // The findings a block marks: the focus redraws only the blocks that mark it.
         ids: new Set(chunk.pieces.flatMap((piece) => piece.findings.map((f) => findings[f]!.id))),
         // Showing or hiding the plan redraws only the blocks that hold a planned word.
-        planned: chunk.pieces.some((piece) => coversSorted(plan, piece.start, piece.end) >= 0),
+        planned: chunk.pieces.some((piece) => coversSorted(cuts, piece.start, piece.end) >= 0),
       })),
-    [pieces, starts, text.length, findings, plan],
+    [pieces, starts, text.length, findings, cuts],
   );
-  const drawing = useMemo((): Drawing => ({ text, findings, uncheckedFrom, plan, previews }), [text, findings, uncheckedFrom, plan, previews]);
+  const drawing = useMemo((): Drawing => ({ text, findings, uncheckedFrom, plan: cuts, previews }), [text, findings, uncheckedFrom, cuts, previews]);
   const metrics = useTextMetrics(container, text);
   const heights = useMemo(() => starts.map((start, c) => estimatedChunkHeight(text, start, starts[c + 1] ?? text.length, metrics)), [text, starts, metrics]);
 

@@ -45,7 +45,7 @@ export interface Drawing {
   readonly text: string;
   readonly findings: readonly Finding[];
   readonly uncheckedFrom: number | undefined;
-  /** The plan's runs, whether or not they are shown (see HighlightedText's `plan`). */
+  /** The plan's runs that cut the text, shown or not (HighlightedText's PLAN_CUTS_LONG_TEXT). */
   readonly plan: readonly Mark[] | undefined;
   readonly previews: readonly Preview[] | undefined;
 }
