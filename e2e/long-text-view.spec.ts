@@ -183,7 +183,10 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
   expect(crossing).toBe(true);
 });
 
-test('on a text of 100,000 characters or more, Plan and Phrases keep the same marks: only the planned words change', async ({ page, host }) => {
+test('on a text of 100,000 characters or more, Plan and Phrases keep the same marks, and the accepted plan shows word by word in Changes', async ({
+  page,
+  host,
+}) => {
   test.setTimeout(120_000);
   await openApp(page, host);
   // Four times the demo: about 118,000 characters.
@@ -222,4 +225,18 @@ test('on a text of 100,000 characters or more, Plan and Phrases keep the same ma
   expect(await marks()).toBe(before);
   await word!.hover();
   await expect(page.getByTestId('mark-tooltip')).toContainText('Planned');
+
+  // Accepted, the plan's placeholders show one by one in the Changes tab, not the whole
+  // text removed and added (which a diff that gives up on many edits shows).
+  const accept = page.getByTestId('accept-all');
+  const runs = Number(((await accept.textContent()) ?? '').replace(/\D/gu, ''));
+  expect(runs).toBeGreaterThan(2_000);
+  await accept.click();
+  await expect(page.getByTestId('verdict')).toHaveText(/No linkable phrases/u, { timeout: 90_000 });
+  await page.getByRole('tab', { name: 'Changes' }).click();
+  const diff = page.getByTestId('diff');
+  await expect.poll(() => diff.locator('ins').count(), { timeout: 30_000 }).toBeGreaterThan(runs / 2);
+  expect(await diff.locator('del').count()).toBeGreaterThan(runs / 2);
+  // What is added is the placeholders (with a mark of punctuation beside one, where a word kept it).
+  expect(await diff.locator('ins').evaluateAll((added) => added.map((ins) => ins.textContent ?? '').filter((t) => !t.includes('[REDACTED]')))).toEqual([]);
 });

@@ -1,7 +1,12 @@
 /**
  * A word-level diff of two texts, for the before/after view: Myers' O(ND) algorithm
  * over words (runs of letters and digits), the spaces and the punctuation between them.
- * Review edits are few and small, so D stays small even for long judgments.
+ *
+ * A long text is first cut at anchors, as patience diff does: words that occur once in
+ * each text (or as often in each, a few times at most), kept in the order both texts agree
+ * on. Myers then runs between anchors, where D is small. Without the cut, a judgment of 3,400 words with its plan accepted (about 1,000
+ * placeholders) already passed Myers's limit on D, and the view showed the whole text
+ * removed and the whole text added.
  */
 
 export interface DiffPart {
@@ -9,7 +14,9 @@ export interface DiffPart {
   readonly text: string;
 }
 
-const PIECE = /[\p{L}\p{N}\p{M}'’-]+|\s+|[^\p{L}\p{N}\p{M}\s]/gu;
+// A placeholder such as [REDACTED] or [DATE] is one piece: aligned by its brackets alone,
+// it would show as "[REDACTED" added beside a "]" kept.
+const PIECE = /\[[\p{Lu}\p{N}_ -]{1,40}\]|[\p{L}\p{N}\p{M}'’-]+|\s+|[^\p{L}\p{N}\p{M}\s]/gu;
 
 function pieces(text: string): string[] {
   return text.match(PIECE) ?? [];
@@ -17,6 +24,16 @@ function pieces(text: string): string[] {
 
 /** Most edit steps explored before giving up on detail (the rest is shown as one replaced block). */
 const MAX_D = 4000;
+/**
+ * Stretches of at most this many pieces, both texts together, go to Myers at once. The
+ * 35,000-word text against its plan applied: 430 ms with 2,000, 180 ms with 200.
+ */
+const DIRECT_PIECES = 200;
+/** How deep anchors are looked for within the stretches between anchors. */
+const MAX_ANCHOR_DEPTH = 32;
+const WORD = /[\p{L}\p{N}]/u;
+/** Most occurrences of a word that pairs as anchors (see orderedAnchors). */
+const MAX_ANCHOR_COUNT = 8;
 
 /** The diff of `before` and `after`, adjacent parts of a kind merged. */
 export function wordDiff(before: string, after: string): DiffPart[] {
@@ -43,9 +60,61 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     else parts.push({ kind, text });
   };
   push('same', before.slice(0, prefix));
-  for (const part of myers(a, b)) push(part.kind, part.text);
+  for (const part of diffStretch(a, 0, a.length, b, 0, b.length, 0)) push(part.kind, part.text);
   push('same', before.slice(before.length - suffix));
   return parts;
+}
+
+/** The diff of a[aFrom, aTo) against b[bFrom, bTo): Myers when short, else cut at anchors first. */
+function diffStretch(a: readonly string[], aFrom: number, aTo: number, b: readonly string[], bFrom: number, bTo: number, depth: number): DiffPart[] {
+  if (aTo - aFrom + (bTo - bFrom) <= DIRECT_PIECES || depth >= MAX_ANCHOR_DEPTH) return myers(a.slice(aFrom, aTo), b.slice(bFrom, bTo));
+  const anchors = orderedAnchors(a, aFrom, aTo, b, bFrom, bTo);
+  if (anchors.length === 0) return myers(a.slice(aFrom, aTo), b.slice(bFrom, bTo));
+  const out: DiffPart[] = [];
+  let i = aFrom;
+  let j = bFrom;
+  for (const [anchorA, anchorB] of anchors) {
+    out.push(...diffStretch(a, i, anchorA, b, j, anchorB, depth + 1), { kind: 'same', text: a[anchorA]! });
+    i = anchorA + 1;
+    j = anchorB + 1;
+  }
+  out.push(...diffStretch(a, i, aTo, b, j, bTo, depth + 1));
+  return out;
+}
+
+/**
+ * Pairs (i, j) of a word that occurs as often in a[aFrom, aTo) as in b[bFrom, bTo), and at
+ * most MAX_ANCHOR_COUNT times (its k-th occurrence in one paired with its k-th in the
+ * other: a text repeated in itself has no word that occurs once), as many as keep the same
+ * order in both (the longest increasing run of j by i, by patience sorting).
+ */
+function orderedAnchors(a: readonly string[], aFrom: number, aTo: number, b: readonly string[], bFrom: number, bTo: number): [number, number][] {
+  const inA = occurrences(a, aFrom, aTo);
+  const inB = occurrences(b, bFrom, bTo);
+  const pairs: [number, number][] = [];
+  for (const [word, at] of inA) {
+    const other = inB.get(word);
+    if (other === undefined || other.length !== at.length || at.length > MAX_ANCHOR_COUNT) continue;
+    at.forEach((i, k) => pairs.push([i, other[k]!]));
+  }
+  pairs.sort((x, y) => x[0] - y[0]);
+  // Patience sorting: tails[k] is the pair ending the best run of length k + 1.
+  const tails: number[] = [];
+  const previous = new Int32Array(pairs.length).fill(-1);
+  pairs.forEach(([, j], p) => {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (pairs[tails[mid]!]![1] < j) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) previous[p] = tails[lo - 1]!;
+    tails[lo] = p;
+  });
+  const run: [number, number][] = [];
+  for (let p = tails.length > 0 ? tails[tails.length - 1]! : -1; p >= 0; p = previous[p]!) run.push(pairs[p]!);
+  return run.reverse();
 }
 
 function myers(a: readonly string[], b: readonly string[]): DiffPart[] {
@@ -98,4 +167,16 @@ function myers(a: readonly string[], b: readonly string[]): DiffPart[] {
     y--;
   }
   return out.reverse();
+}
+
+/** Where each word of pieces[from, to) occurs, in order. */
+function occurrences(pieces: readonly string[], from: number, to: number): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  for (let i = from; i < to; i++) {
+    if (!WORD.test(pieces[i]!)) continue;
+    const list = at.get(pieces[i]!);
+    if (list === undefined) at.set(pieces[i]!, [i]);
+    else list.push(i);
+  }
+  return at;
 }
