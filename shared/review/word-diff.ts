@@ -4,9 +4,9 @@
  *
  * A long text is first cut at anchors, as patience diff does: words that occur once in
  * each text (or as often in each, a few times at most), kept in the order both texts agree
- * on. Myers then runs between anchors, where D is small. Without the cut, a judgment of 3,400 words with its plan accepted (about 1,000
- * placeholders) already passed Myers's limit on D, and the view showed the whole text
- * removed and the whole text added.
+ * on. Myers then runs between anchors, where D is small. Without the cut, a judgment of
+ * 3,400 words with its plan accepted (about 1,000 placeholders) already passed Myers's
+ * limit on D, and the view showed the whole text removed and the whole text added.
  */
 
 export interface DiffPart {
@@ -60,26 +60,33 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     else parts.push({ kind, text });
   };
   push('same', before.slice(0, prefix));
-  for (const part of diffStretch(a, 0, a.length, b, 0, b.length, 0)) push(part.kind, part.text);
+  const middle: DiffPart[] = [];
+  diffStretch(a, 0, a.length, b, 0, b.length, 0, middle);
+  for (const part of middle) push(part.kind, part.text);
   push('same', before.slice(before.length - suffix));
   return parts;
 }
 
-/** The diff of a[aFrom, aTo) against b[bFrom, bTo): Myers when short, else cut at anchors first. */
-function diffStretch(a: readonly string[], aFrom: number, aTo: number, b: readonly string[], bFrom: number, bTo: number, depth: number): DiffPart[] {
-  if (aTo - aFrom + (bTo - bFrom) <= DIRECT_PIECES || depth >= MAX_ANCHOR_DEPTH) return myers(a.slice(aFrom, aTo), b.slice(bFrom, bTo));
-  const anchors = orderedAnchors(a, aFrom, aTo, b, bFrom, bTo);
-  if (anchors.length === 0) return myers(a.slice(aFrom, aTo), b.slice(bFrom, bTo));
-  const out: DiffPart[] = [];
+/**
+ * Appends to `out` the diff of a[aFrom, aTo) against b[bFrom, bTo): Myers when short, else
+ * cut at anchors first. (Appended part by part: a spread of tens of thousands of parts
+ * into push would overflow the stack.)
+ */
+function diffStretch(a: readonly string[], aFrom: number, aTo: number, b: readonly string[], bFrom: number, bTo: number, depth: number, out: DiffPart[]): void {
+  const anchors = aTo - aFrom + (bTo - bFrom) <= DIRECT_PIECES || depth >= MAX_ANCHOR_DEPTH ? [] : orderedAnchors(a, aFrom, aTo, b, bFrom, bTo);
+  if (anchors.length === 0) {
+    for (const part of myers(a.slice(aFrom, aTo), b.slice(bFrom, bTo))) out.push(part);
+    return;
+  }
   let i = aFrom;
   let j = bFrom;
   for (const [anchorA, anchorB] of anchors) {
-    out.push(...diffStretch(a, i, anchorA, b, j, anchorB, depth + 1), { kind: 'same', text: a[anchorA]! });
+    diffStretch(a, i, anchorA, b, j, anchorB, depth + 1, out);
+    out.push({ kind: 'same', text: a[anchorA]! });
     i = anchorA + 1;
     j = anchorB + 1;
   }
-  out.push(...diffStretch(a, i, aTo, b, j, bTo, depth + 1));
-  return out;
+  diffStretch(a, i, aTo, b, j, bTo, depth + 1, out);
 }
 
 /**
@@ -169,13 +176,13 @@ function myers(a: readonly string[], b: readonly string[]): DiffPart[] {
   return out.reverse();
 }
 
-/** Where each word of pieces[from, to) occurs, in order. */
-function occurrences(pieces: readonly string[], from: number, to: number): Map<string, number[]> {
+/** Where each word of parts[from, to) occurs, in order (spaces and punctuation left out). */
+function occurrences(parts: readonly string[], from: number, to: number): Map<string, number[]> {
   const at = new Map<string, number[]>();
   for (let i = from; i < to; i++) {
-    if (!WORD.test(pieces[i]!)) continue;
-    const list = at.get(pieces[i]!);
-    if (list === undefined) at.set(pieces[i]!, [i]);
+    if (!WORD.test(parts[i]!)) continue;
+    const list = at.get(parts[i]!);
+    if (list === undefined) at.set(parts[i]!, [i]);
     else list.push(i);
   }
   return at;
