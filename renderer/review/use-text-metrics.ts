@@ -5,7 +5,7 @@ import { DEFAULT_TEXT_METRICS, type TextMetrics } from './text-chunks.js';
  * The line height and the characters a line holds, measured from the text element, for
  * the heights of the blocks not drawn yet. Measured again when its width changes.
  */
-export function useTextMetrics(container: RefObject<HTMLPreElement | null>, text: string): TextMetrics {
+export function useTextMetrics(container: RefObject<HTMLElement | null>, text: string): TextMetrics {
   const [metrics, setMetrics] = useState<TextMetrics>(DEFAULT_TEXT_METRICS);
   // A sample of the text, for the mean width of its characters.
   const sample = useMemo(() => text.slice(0, 4000).replace(/\s+/g, ' '), [text]);
