@@ -7,26 +7,26 @@ const textArb = fc
   .array(fc.constantFrom('the', 'court', 'applicant', ' ', ' ', ', ', '.', '[REDACTED]', 'Kandıra', '\n'), { maxLength: 40 })
   .map((p) => p.join(''));
 
+/** The parts give `before` without the added ones, and `after` without the removed ones. */
+function expectRebuilds(before: string, after: string): void {
+  const parts = wordDiff(before, after);
+  expect(
+    parts
+      .filter((p) => p.kind !== 'added')
+      .map((p) => p.text)
+      .join(''),
+  ).toBe(before);
+  expect(
+    parts
+      .filter((p) => p.kind !== 'removed')
+      .map((p) => p.text)
+      .join(''),
+  ).toBe(after);
+}
+
 describe('wordDiff', () => {
   it('rebuilds both texts from its parts', () => {
-    fc.assert(
-      fc.property(textArb, textArb, (before, after) => {
-        const parts = wordDiff(before, after);
-        expect(
-          parts
-            .filter((p) => p.kind !== 'added')
-            .map((p) => p.text)
-            .join(''),
-        ).toBe(before);
-        expect(
-          parts
-            .filter((p) => p.kind !== 'removed')
-            .map((p) => p.text)
-            .join(''),
-        ).toBe(after);
-      }),
-      { numRuns: 500 },
-    );
+    fc.assert(fc.property(textArb, textArb, expectRebuilds), { numRuns: 500 });
   });
 
   it('rebuilds both texts when they are long enough to be cut at anchors first', () => {
@@ -56,19 +56,7 @@ describe('wordDiff', () => {
         }
         const before = words.join(' ');
         const after = edited.join(' ');
-        const parts = wordDiff(before, after);
-        expect(
-          parts
-            .filter((p) => p.kind !== 'added')
-            .map((p) => p.text)
-            .join(''),
-        ).toBe(before);
-        expect(
-          parts
-            .filter((p) => p.kind !== 'removed')
-            .map((p) => p.text)
-            .join(''),
-        ).toBe(after);
+        expectRebuilds(before, after);
       }),
       { numRuns: 40 },
     );
