@@ -25,6 +25,16 @@ function twiceTheDemo(): string {
   return `${six}\n\n${six}`;
 }
 
+/** Opens `text` as pasted text under `title`, and waits until its check and plan are done. */
+async function openPastedAndWait(page: Page, title: string, text: string): Promise<void> {
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Pasted text').fill(text);
+  await page.getByRole('button', { name: 'Open pasted text' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+}
+
 /** The marks' distances from the text's top, once as blocks and once with every block inline (one block). */
 async function markTopsBothWays(page: Page): Promise<{ blocks: number[]; inline: number[] }> {
   return page.evaluate(() => {
@@ -42,12 +52,7 @@ async function markTopsBothWays(page: Page): Promise<{ blocks: number[]; inline:
 test('a long text is drawn in blocks laid out near the screen, and reads, scrolls and navigates as one', async ({ page, host }, testInfo) => {
   await openApp(page, host);
   const text = twiceTheDemo();
-  await page.getByRole('button', { name: 'Open…' }).click();
-  await page.getByLabel('Title').fill('Twice the demo');
-  await page.getByLabel('Pasted text').fill(text);
-  await page.getByRole('button', { name: 'Open pasted text' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twice the demo');
-  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await openPastedAndWait(page, 'Twice the demo', text);
   const documentText = page.getByTestId('document-text');
   await expect(documentText.locator('mark.planned').first()).toBeAttached();
 
@@ -192,12 +197,7 @@ test('on a text of 100,000 characters or more, Plan and Phrases keep the same ma
   // Four times the demo: about 118,000 characters.
   const text = `${twiceTheDemo()}\n\n${twiceTheDemo()}`;
   expect(text.length).toBeGreaterThanOrEqual(100_000);
-  await page.getByRole('button', { name: 'Open…' }).click();
-  await page.getByLabel('Title').fill('Four times the demo');
-  await page.getByLabel('Pasted text').fill(text);
-  await page.getByRole('button', { name: 'Open pasted text' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Four times the demo');
-  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await openPastedAndWait(page, 'Four times the demo', text);
   const documentText = page.getByTestId('document-text');
   const planned = documentText.locator('mark.planned');
   await expect(planned.first()).toBeAttached();
