@@ -25,6 +25,9 @@ export type UiLongTextResults =
       /** One key typed in the editor, until painted. */
       readonly keystrokeMedianMs: number;
       readonly keystrokeMaxMs: number;
+      /** The Changes tab once the plan is accepted, until painted, and the additions it shows (absent in runs before 2026-12-06). */
+      readonly changesTabMs?: number;
+      readonly changesShown?: number;
       readonly chromium: string;
     };
 
@@ -48,5 +51,10 @@ The same text as above (${r.words.toLocaleString('en-US')} words), dropped on th
 | switches back to the plan | ${s(r.toPlanMs)} s |
 | a frame while editing, when only the caret or a spinner repaints (median of 60) | ${r.editingFrameMs.toFixed(0)} ms |
 | types a key in the editor (median of 5, slowest) | ${s(r.keystrokeMedianMs)} s, ${s(r.keystrokeMaxMs)} s |
-`;
+${
+  r.changesTabMs === undefined || r.changesShown === undefined
+    ? ''
+    : `| accepts the plan, then opens the Changes tab: the text word by word, ${r.changesShown.toLocaleString('en-US')} additions shown | ${s(r.changesTabMs)} s |
+`
+}`;
 }

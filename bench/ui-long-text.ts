@@ -4,8 +4,8 @@
 // dist/host.js, on a fresh workspace with the demo collection) in Debian's Chromium, as
 // the end-to-end tests drive it. Timed from the page: the findings on screen, the plan
 // ready, the switch from the plan to the phrases and back, J to the next finding, a frame
-// while editing, and a keystroke in the editor until it is painted. Each "painted" waits
-// for the next frame.
+// while editing, a keystroke in the editor until it is painted, and the Changes tab once
+// the plan is accepted. Each "painted" waits for the next frame.
 //
 // usage: ui-long-text.ts DEIDENTIFIED.jsonl.gz [JUDGMENTS]
 // Prints a JSON UiLongTextResults, or one with `skipped` saying what is missing.
@@ -148,6 +148,18 @@ try {
       // Past the check that each pause in typing starts, as a clerk reads what was typed.
       await page.waitForTimeout(2500);
     }
+    // Accepting the plan, then the Changes tab: the whole text word by word against the text
+    // as opened, one placeholder per planned run (shared/review/word-diff.ts, diff-blocks.ts).
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=findings-panel][data-state=ready]', { timeout: 300_000 });
+    await page.getByTestId('accept-all').click();
+    await page.waitForFunction(() => /^No linkable/u.test(document.querySelector('[data-testid="verdict"]')?.textContent ?? ''), null, { timeout: 300_000 });
+    await page.waitForSelector('[data-testid=findings-panel][data-state=ready]', { timeout: 300_000 });
+    const changesTabMs = await timed(page, async () => {
+      await page.getByRole('tab', { name: 'Changes' }).click();
+      await page.waitForSelector('[data-testid="diff"] ins', { timeout: 60_000 });
+    });
+    const changesShown = await page.getByTestId('diff').locator('ins').count();
     const results: UiLongTextResults = {
       // Counted as the engine counts words (bench/long-text.ts), so the two sections agree.
       words: tokenize(text).count,
@@ -162,6 +174,8 @@ try {
       editingFrameMs,
       keystrokeMedianMs: quantile(keystrokes, 0.5),
       keystrokeMaxMs: Math.max(...keystrokes),
+      changesTabMs,
+      changesShown,
       chromium: browser.version(),
     };
     process.stdout.write(JSON.stringify(results));

@@ -31,6 +31,10 @@ describe('renderUiLongTextSection', () => {
     expect(section).toContain('| a frame while editing, when only the caret or a spinner repaints (median of 60) | 17 ms |');
     expect(section).toContain('| types a key in the editor (median of 5, slowest) | 0.35 s, 0.48 s |');
     expect(renderUiLongTextSection({ ...results, scrollLongestTaskMs: 126.4 })).toContain('| 17 ms, 126 ms |');
+    expect(section).not.toContain('Changes tab');
+    expect(renderUiLongTextSection({ ...results, changesTabMs: 812.3, changesShown: 10830 })).toContain(
+      '| accepts the plan, then opens the Changes tab: the text word by word, 10,830 additions shown | 0.81 s |',
+    );
     expect(renderUiLongTextSection({ skipped: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)' })).toContain(
       'Not measured in this run: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH).',
     );
