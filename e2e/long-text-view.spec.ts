@@ -3,12 +3,13 @@
  * (renderer/review/text-chunks.ts). The clerk must not see the difference: the lines fall
  * where one block puts them, a finding far down is reached from the keyboard and shown,
  * the focus outline moves from block to block, and the overview strip places the marks
- * of blocks not laid out yet about where they are. The findings list and the editor's
- * backdrop are in blocks too; a list this long draws only its blocks near the screen.
+ * of blocks not laid out yet about where they are. The findings list, the suggestions and
+ * the editor's backdrop are in blocks too; a list this long draws only its blocks near the
+ * screen.
  */
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expect, openApp, test } from './host-fixture.js';
+import { documentText, expect, openApp, test } from './host-fixture.js';
 import { editorTextOnScreen, joined, marked, painted, within } from './painted-highlights.js';
 
 /**
@@ -239,4 +240,53 @@ test('on a text of 100,000 characters or more, Plan and Phrases keep the same ma
   expect(await diff.locator('del').count()).toBeGreaterThan(runs / 2);
   // What is added is the placeholders (with a mark of punctuation beside one, where a word kept it).
   expect(await diff.locator('ins').evaluateAll((added) => added.map((ins) => ins.textContent ?? '').filter((t) => !t.includes('[REDACTED]')))).toEqual([]);
+});
+
+test('a long list of suggestions draws only its cards near the screen, and a card being edited keeps what was typed', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  await openApp(page, host);
+  await openPastedAndWait(page, 'Twice the demo', twiceTheDemo());
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
+  await page.getByRole('button', { name: 'Suggest placeholders' }).click();
+  const acceptAll = page.getByRole('button', { name: /^Accept all \(/u });
+  await expect(acceptAll).toBeVisible({ timeout: 60_000 });
+  const waiting = async () => Number(((await acceptAll.textContent()) ?? '').replace(/\D/gu, ''));
+  const pending = await waiting();
+  expect(pending).toBeGreaterThan(1_000);
+  const cards = page.getByTestId('suggestion');
+  const drawn = await cards.count();
+  expect(drawn).toBeGreaterThan(0);
+  expect(drawn).toBeLessThan(pending / 4);
+
+  // Tab goes from card to card past the blocks drawn at first (two of 20 cards; four buttons a card).
+  await cards.first().getByRole('button', { name: 'Show in text' }).focus();
+  for (let press = 0; press < 4 * 50; press++) await page.keyboard.press('Tab');
+  const focusedBlock = () =>
+    page.evaluate(() => [...document.querySelectorAll('.suggestions-block')].indexOf(document.activeElement!.closest('.suggestions-block')!));
+  expect(await focusedBlock()).toBe(2);
+  await page.locator('.tabpanel').evaluate((element) => element.scrollTo(0, 0));
+
+  // The first card is edited, then the list scrolled to its end: the last cards are drawn,
+  // those between are not, and the card being edited keeps what was typed.
+  const first = cards.first();
+  await first.getByRole('button', { name: 'Edit' }).click();
+  const typed = 'a replacement typed by hand';
+  await first.getByLabel('Your replacement').fill(typed);
+  const panel = page.locator('.tabpanel');
+  const blocks = page.locator('.suggestions-block');
+  const lastBlock = blocks.last();
+  // Blocks drawn near the end take their real height, so the end may move: scroll again until there.
+  for (let step = 0; step < 20 && (await lastBlock.getByTestId('suggestion').count()) === 0; step++) {
+    await panel.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await page.waitForTimeout(100);
+  }
+  await expect(lastBlock.getByTestId('suggestion').first()).toBeVisible();
+  const emptyBlocks = await blocks.evaluateAll((all) => all.filter((block) => block.querySelector('[data-testid="suggestion"]') === null).length);
+  expect(emptyBlocks).toBeGreaterThan(0);
+  await panel.evaluate((element) => element.scrollTo(0, 0));
+  await expect(first.getByLabel('Your replacement')).toHaveValue(typed);
+
+  await first.getByRole('button', { name: 'Accept edited' }).click();
+  await expect.poll(waiting, { timeout: 60_000 }).toBe(pending - 1);
+  expect(await documentText(page)).toContain(typed);
 });

@@ -14,7 +14,8 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { explainFinding, highlightSegments, type Finding } from '../../shared/review/findings.js';
 import { chunkStarts, estimatedChunkHeight, groupIntoChunks } from './text-chunks.js';
-import { ANCHOR_PREFIX, coversSorted, TextChunk, type Drawing, type Mark, type Piece, type Preview } from './TextChunk.js';
+import { coversSorted, previewMarks, type Mark, type Preview } from './sorted-marks.js';
+import { ANCHOR_PREFIX, TextChunk, type Drawing, type Piece } from './TextChunk.js';
 import { useTextMetrics } from './use-text-metrics.js';
 
 interface Props {
@@ -101,7 +102,8 @@ export const HighlightedText = memo(function HighlightedText({
       })),
     [pieces, starts, text.length, findings, cuts],
   );
-  const drawing = useMemo((): Drawing => ({ text, findings, uncheckedFrom, plan: cuts, previews }), [text, findings, uncheckedFrom, cuts, previews]);
+  const ordered = useMemo(() => (previews === undefined ? undefined : previewMarks(previews)), [previews]);
+  const drawing = useMemo((): Drawing => ({ text, findings, uncheckedFrom, plan: cuts, previews: ordered }), [text, findings, uncheckedFrom, cuts, ordered]);
   const metrics = useTextMetrics(container, text);
   const heights = useMemo(() => starts.map((start, c) => estimatedChunkHeight(text, start, starts[c + 1] ?? text.length, metrics)), [text, starts, metrics]);
 

@@ -1,74 +1,30 @@
 /**
  * Proposed rewrites, one per span or chunk, as inline diffs: accept, edit or reject
  * each, accept all, or force another pass. Suggestions come from a source: placeholders
- * (built in) or the local language model.
+ * (built in) or the local language model. A long list draws only the cards near the
+ * screen (SuggestionBlock.tsx).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewDocument, Suggestion } from '../../shared/ipc/types.js';
 import { call } from '../api/client.js';
 import { documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { updateJob, useJob } from '../jobs/job-store.js';
 import { JobProgress } from '../jobs/JobProgress.js';
+import { useBlocksNearScreen, type BlockLayout } from './blocks-near-screen.js';
+import { SuggestionBlock } from './SuggestionBlock.js';
+import type { CardActions } from './SuggestionCard.js';
 
-const CONTEXT = 40;
-
-function SuggestionCard({
-  suggestion,
-  text,
-  onAccept,
-  onReject,
-  onShow,
-  busy,
-}: {
-  suggestion: Suggestion;
-  text: string;
-  onAccept: (replacement?: string) => void;
-  onReject: () => void;
-  /** Scrolls the text to the suggestion (it previews there). */
-  onShow: () => void;
-  busy: boolean;
-}) {
-  const [editing, setEditing] = useState(false);
-  const [replacement, setReplacement] = useState(suggestion.after);
-  const before = text.slice(Math.max(0, suggestion.start - CONTEXT), suggestion.start);
-  const after = text.slice(suggestion.end, suggestion.end + CONTEXT);
-  return (
-    // A click anywhere on the card but its buttons shows the place in the text.
-    <div className="suggestion" data-testid="suggestion" onClick={(event) => (event.target as HTMLElement).closest('button, textarea') === null && onShow()}>
-      <div className="row small">
-        <span className="badge">{suggestion.source === 'model' ? 'Model' : 'Placeholder'}</span>
-        {suggestion.fallback && <span className="badge warn">Model failed: placeholder used</span>}
-        <span className="muted">pass {suggestion.pass}</span>
-        <button type="button" className="link" onClick={onShow}>
-          Show in text
-        </button>
-      </div>
-      <p>
-        {suggestion.start > CONTEXT && '…'}
-        {before}
-        <del>{suggestion.before}</del>
-        <ins>{editing ? replacement : suggestion.after}</ins>
-        {after}
-        {suggestion.end + CONTEXT < text.length && '…'}
-      </p>
-      {suggestion.reasoning && <p className="reasoning">{suggestion.reasoning}</p>}
-      {editing && <textarea aria-label="Your replacement" value={replacement} onChange={(e) => setReplacement(e.target.value)} />}
-      <div className="row">
-        <button type="button" className="primary" disabled={busy} onClick={() => onAccept(editing ? replacement : undefined)}>
-          {editing ? 'Accept edited' : 'Accept'}
-        </button>
-        <button type="button" disabled={busy} onClick={() => setEditing(!editing)}>
-          {editing ? 'Cancel edit' : 'Edit'}
-        </button>
-        <button type="button" disabled={busy} onClick={onReject}>
-          Reject
-        </button>
-      </div>
-    </div>
-  );
-}
+/** Cards per block of the list (SuggestionBlock.tsx). */
+const CARDS_PER_BLOCK = 20;
+/**
+ * Up to this many cards, every card is drawn (every demo judgment); beyond it, only the
+ * blocks near the screen and those with a card being edited.
+ */
+const WHOLE_LIST_CARDS = 200;
+/** The blocks of cards, scrolled by the side panel's tab panel; the first two count as near until the browser says. */
+const CARD_BLOCKS: BlockLayout = { blockClass: 'suggestions-block', frame: '.tabpanel', initial: { first: 0, last: 1 } };
 
 export function SuggestionsPanel({
   document,
@@ -101,8 +57,40 @@ export function SuggestionsPanel({
     onSuccess: (updated) => updated !== null && setDocument(updated),
   });
 
-  const pending = suggestions.data?.filter((s) => s.status === 'pending') ?? [];
+  const pending = useMemo(() => suggestions.data?.filter((s) => s.status === 'pending') ?? [], [suggestions.data]);
   const resolved = suggestions.data?.filter((s) => s.status !== 'pending') ?? [];
+  // The replacements being edited, by suggestion id: the panel's, so that a card can be undrawn.
+  const [drafts, setDrafts] = useState<ReadonlyMap<number, string>>(() => new Map());
+  const blocks = useMemo(() => cardBlocks(pending), [pending]);
+  const whole = pending.length <= WHOLE_LIST_CARDS;
+  const [listElement, setListElement] = useState<HTMLDivElement | null>(null);
+  const listRef = useCallback((element: HTMLDivElement | null) => setListElement(element), []);
+  const near = useBlocksNearScreen(whole ? null : listElement, blocks.length, CARD_BLOCKS);
+
+  // The cards act through this object, which never changes, on the panel's latest state: a
+  // block of cards is then drawn again only when its own props change.
+  const latest = useRef({ act, document, onJumpTo });
+  useLayoutEffect(() => {
+    latest.current = { act, document, onJumpTo };
+  });
+  const actions = useMemo((): CardActions => {
+    // A draft goes once its card is accepted or rejected; not before, so that a failed
+    // accept keeps what the clerk typed.
+    const forgetDraft = (suggestion: Suggestion) => ({ onSuccess: () => setDrafts((old) => withDraft(old, suggestion.id, undefined)) });
+    return {
+      accept: (suggestion, replacement) => {
+        const { act: run, document: current } = latest.current;
+        const edited = replacement !== undefined ? { replacement } : {};
+        run.mutate(() => call('suggestions:accept', { documentId: current.id, suggestionId: suggestion.id, ...edited }), forgetDraft(suggestion));
+      },
+      reject: (suggestion) => {
+        const { act: run, document: current } = latest.current;
+        run.mutate(() => call('suggestions:reject', { documentId: current.id, suggestionId: suggestion.id }), forgetDraft(suggestion));
+      },
+      show: (suggestion) => latest.current.onJumpTo(suggestion.start),
+      draft: (suggestion, draft) => setDrafts((old) => withDraft(old, suggestion.id, draft)),
+    };
+  }, []);
   const running = job?.state === 'running';
   const failed = job?.state === 'failed' ? new Error(job.error?.message) : null;
 
@@ -154,19 +142,20 @@ export function SuggestionsPanel({
           )}
         </p>
       )}
-      {pending.map((s) => (
-        <SuggestionCard
-          key={s.id}
-          suggestion={s}
-          text={document.text}
-          busy={act.isPending}
-          onShow={() => onJumpTo(s.start)}
-          onAccept={(replacement) =>
-            act.mutate(() => call('suggestions:accept', { documentId: document.id, suggestionId: s.id, ...(replacement !== undefined ? { replacement } : {}) }))
-          }
-          onReject={() => act.mutate(() => call('suggestions:reject', { documentId: document.id, suggestionId: s.id }))}
-        />
-      ))}
+      <div className="suggestion-list" ref={listRef} aria-label="Suggestions waiting" role="group">
+        {blocks.map((block, b) => (
+          <SuggestionBlock
+            // By place: the blocks' observer watches these elements while the cards change.
+            key={b}
+            suggestions={block}
+            text={document.text}
+            drawn={whole || (b >= near.first && b <= near.last) || block.some((suggestion) => drafts.has(suggestion.id))}
+            drafts={drafts}
+            busy={act.isPending}
+            actions={actions}
+          />
+        ))}
+      </div>
       {resolved.length > 0 && (
         <p className="small muted">
           Earlier: {resolved.filter((s) => s.status === 'accepted').length} accepted, {resolved.filter((s) => s.status === 'rejected').length} rejected.
@@ -174,4 +163,20 @@ export function SuggestionsPanel({
       )}
     </div>
   );
+}
+
+/** The waiting suggestions in blocks of CARDS_PER_BLOCK, in order. */
+function cardBlocks(pending: readonly Suggestion[]): Suggestion[][] {
+  const blocks: Suggestion[][] = [];
+  for (let offset = 0; offset < pending.length; offset += CARDS_PER_BLOCK) blocks.push(pending.slice(offset, offset + CARDS_PER_BLOCK));
+  return blocks;
+}
+
+/** The drafts with this one set, or removed (undefined); the same map when nothing changes. */
+function withDraft(drafts: ReadonlyMap<number, string>, id: number, draft: string | undefined): ReadonlyMap<number, string> {
+  if (draft === undefined ? !drafts.has(id) : drafts.get(id) === draft) return drafts;
+  const next = new Map(drafts);
+  if (draft === undefined) next.delete(id);
+  else next.set(id, draft);
+  return next;
 }

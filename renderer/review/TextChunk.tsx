@@ -7,33 +7,8 @@
  */
 import { memo } from 'react';
 import type { Finding, HighlightSegment } from '../../shared/review/findings.js';
+import { coversSorted, previewCovering, type Mark, type PreviewMarks } from './sorted-marks.js';
 import type { Chunk } from './text-chunks.js';
-
-/** A stretch of text to mark besides the findings. */
-export interface Mark {
-  readonly start: number;
-  readonly end: number;
-}
-
-/** A pending replacement to preview. */
-export interface Preview extends Mark {
-  readonly after: string;
-}
-
-const covers = (marks: readonly Mark[] | undefined, start: number, end: number): number => (marks ?? []).findIndex((m) => m.start <= start && m.end >= end);
-
-/** The same for marks in ascending order that do not overlap, by binary search (a long judgment has thousands). */
-export function coversSorted(marks: readonly Mark[] | undefined, start: number, end: number): number {
-  if (marks === undefined) return -1;
-  let lo = 0;
-  let hi = marks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (marks[mid]!.start <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 && marks[lo - 1]!.end >= end ? lo - 1 : -1;
-}
 
 /** A run of the text drawn alike, and the finding whose first run it is (that mark takes the focus). */
 export interface Piece extends HighlightSegment {
@@ -47,7 +22,7 @@ export interface Drawing {
   readonly uncheckedFrom: number | undefined;
   /** The plan's runs that cut the text, shown or not (HighlightedText's PLAN_CUTS_LONG_TEXT). */
   readonly plan: readonly Mark[] | undefined;
-  readonly previews: readonly Preview[] | undefined;
+  readonly previews: PreviewMarks | undefined;
 }
 
 /** The id of a finding's first mark is this followed by the finding's id. */
@@ -78,8 +53,7 @@ export const TextChunk = memo(function TextChunk({
       {chunk.pieces.map((segment) => {
         const slice = text.slice(segment.start, segment.end);
         const inPlan = showPlan && coversSorted(plan, segment.start, segment.end) >= 0;
-        const previewIndex = covers(previews, segment.start, segment.end);
-        const preview = previewIndex >= 0 ? previews![previewIndex] : undefined;
+        const preview = previewCovering(previews, segment.start, segment.end);
         // The replacement shows once, after the last run of the previewed words.
         const previewEnds = preview !== undefined && preview.end === segment.end;
         if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
