@@ -28,6 +28,17 @@ export type UiLongTextResults =
       /** The Changes tab once the plan is accepted, until painted, and the additions it shows (absent in runs before 2026-12-06). */
       readonly changesTabMs?: number;
       readonly changesShown?: number;
+      /**
+       * "Suggest placeholders": the cards on screen, the suggestions made, the Suggestions tab
+       * opened again, and one card accepted until the list has one fewer (absent in runs
+       * before 2026-12-06).
+       */
+      readonly suggestions?: {
+        readonly shownMs: number;
+        readonly count: number;
+        readonly tabAgainMs: number;
+        readonly acceptOneMs: number;
+      };
       readonly chromium: string;
     };
 
@@ -39,7 +50,7 @@ export function renderUiLongTextSection(r: UiLongTextResults | undefined): strin
   if (r.skipped !== undefined) return `${title}\n\nNot measured in this run: ${r.skipped}.\n`;
   return `${title}
 
-The same text as above (${r.words.toLocaleString('en-US')} words), dropped on the review screen of the browser host against the demo collection, in Chromium ${r.chromium} (bench/ui-long-text.ts). The plan view shows ${r.marks.toLocaleString('en-US')} highlighted stretches. Times run to the next painted frame. No target is set; the text and the lists are drawn in blocks laid out only near the screen (renderer/review/text-chunks.ts), a list of more than 2,000 rows draws only its rows near the screen (FindingsPanel.tsx), and these figures show whether that still holds.
+The same text as above (${r.words.toLocaleString('en-US')} words), dropped on the review screen of the browser host against the demo collection, in Chromium ${r.chromium} (bench/ui-long-text.ts). The plan view shows ${r.marks.toLocaleString('en-US')} highlighted stretches. Times run to the next painted frame. No target is set; the text and the lists are drawn in blocks laid out only near the screen (renderer/review/text-chunks.ts), a list of more than 2,000 findings (FindingsPanel.tsx) or 200 suggestions (SuggestionsPanel.tsx) draws only what is near the screen, and these figures show whether that still holds.
 
 | what the clerk does | time |
 | --- | --- |
@@ -52,9 +63,16 @@ The same text as above (${r.words.toLocaleString('en-US')} words), dropped on th
 | a frame while editing, when only the caret or a spinner repaints (median of 60) | ${r.editingFrameMs.toFixed(0)} ms |
 | types a key in the editor (median of 5, slowest) | ${s(r.keystrokeMedianMs)} s, ${s(r.keystrokeMaxMs)} s |
 ${
-  r.changesTabMs === undefined || r.changesShown === undefined
+  r.suggestions === undefined
     ? ''
-    : `| accepts the plan, then opens the Changes tab: the text word by word, ${r.changesShown.toLocaleString('en-US')} additions shown | ${s(r.changesTabMs)} s |
+    : `| asks for placeholder suggestions: ${r.suggestions.count.toLocaleString('en-US')} cards, those near the screen drawn | ${s(r.suggestions.shownMs)} s |
+| opens the Suggestions tab again | ${s(r.suggestions.tabAgainMs)} s |
+| accepts one suggestion, until the list has one fewer | ${s(r.suggestions.acceptOneMs)} s |
 `
-}`;
+}${
+    r.changesTabMs === undefined || r.changesShown === undefined
+      ? ''
+      : `| accepts the plan, then opens the Changes tab: the text word by word, ${r.changesShown.toLocaleString('en-US')} additions shown | ${s(r.changesTabMs)} s |
+`
+  }`;
 }

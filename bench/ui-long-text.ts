@@ -4,8 +4,9 @@
 // dist/host.js, on a fresh workspace with the demo collection) in Debian's Chromium, as
 // the end-to-end tests drive it. Timed from the page: the findings on screen, the plan
 // ready, the switch from the plan to the phrases and back, J to the next finding, a frame
-// while editing, a keystroke in the editor until it is painted, and the Changes tab once
-// the plan is accepted. Each "painted" waits for the next frame.
+// while editing, a keystroke in the editor until it is painted, placeholder suggestions for
+// the whole text, and the Changes tab once the plan is accepted. Each "painted" waits for
+// the next frame.
 //
 // usage: ui-long-text.ts DEIDENTIFIED.jsonl.gz [JUDGMENTS]
 // Prints a JSON UiLongTextResults, or one with `skipped` saying what is missing.
@@ -29,6 +30,43 @@ const KEYSTROKES = 5;
 function skip(why: string): never {
   process.stdout.write(JSON.stringify({ skipped: why } satisfies UiLongTextResults));
   process.exit(0);
+}
+
+/** The number in the Suggestions panel's "Accept all (N)". */
+const waitingSuggestions = (page: Page): Promise<number> =>
+  page.evaluate(() => Number(document.querySelector('[data-testid="suggestions-panel"] button.primary')?.textContent?.replace(/\D/gu, '') ?? 'NaN'));
+
+/**
+ * "Suggest placeholders" for every phrase still linkable, timed until the cards are drawn
+ * and the job is done; the tab opened again; one card accepted, until the list has one
+ * fewer. Every suggestion is then rejected, so that the plan is accepted on the text alone.
+ */
+async function suggestPlaceholders(page: Page): Promise<NonNullable<Extract<UiLongTextResults, { skipped?: undefined }>['suggestions']>> {
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
+  const shownMs = await timed(page, async () => {
+    await page.getByRole('button', { name: 'Suggest placeholders' }).click();
+    await page.waitForSelector('[data-testid=suggestion]', { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=suggestions-panel] [data-testid=job-progress]') === null, null, { timeout: 120_000 });
+  });
+  const count = await waitingSuggestions(page);
+  await page.getByRole('tab', { name: /^Findings/u }).click();
+  const tabAgainMs = await timed(page, async () => {
+    await page.getByRole('tab', { name: 'Suggestions' }).click();
+    await page.waitForSelector('[data-testid=suggestion]');
+  });
+  const acceptOneMs = await timed(page, async () => {
+    await page.locator('[data-testid=suggestion]').first().getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.waitForFunction(
+      (before) => Number(document.querySelector('[data-testid="suggestions-panel"] button.primary')?.textContent?.replace(/\D/gu, '')) === before - 1,
+      count,
+      {
+        timeout: 120_000,
+      },
+    );
+  });
+  await page.getByRole('button', { name: 'Reject all' }).click();
+  await page.waitForSelector('[data-testid=suggestions-panel] button.primary', { state: 'detached', timeout: 120_000 });
+  return { shownMs, count, tabAgainMs, acceptOneMs };
 }
 
 /** Milliseconds until `action` and the frame after it are done. */
@@ -148,9 +186,12 @@ try {
       // Past the check that each pause in typing starts, as a clerk reads what was typed.
       await page.waitForTimeout(2500);
     }
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=findings-panel][data-state=ready]', { timeout: 300_000 });
+    const suggestions = await suggestPlaceholders(page);
     // Accepting the plan, then the Changes tab: the whole text word by word against the text
     // as opened, one placeholder per planned run (shared/review/word-diff.ts, diff-blocks.ts).
-    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: /^Findings/u }).click();
     await page.waitForSelector('[data-testid=findings-panel][data-state=ready]', { timeout: 300_000 });
     await page.getByTestId('accept-all').click();
     await page.waitForFunction(() => /^No linkable/u.test(document.querySelector('[data-testid="verdict"]')?.textContent ?? ''), null, { timeout: 300_000 });
@@ -176,6 +217,7 @@ try {
       keystrokeMaxMs: Math.max(...keystrokes),
       changesTabMs,
       changesShown,
+      suggestions,
       chromium: browser.version(),
     };
     process.stdout.write(JSON.stringify(results));

@@ -35,6 +35,11 @@ describe('renderUiLongTextSection', () => {
     expect(renderUiLongTextSection({ ...results, changesTabMs: 812.3, changesShown: 10830 })).toContain(
       '| accepts the plan, then opens the Changes tab: the text word by word, 10,830 additions shown | 0.81 s |',
     );
+    expect(section).not.toContain('placeholder suggestions');
+    const suggested = renderUiLongTextSection({ ...results, suggestions: { shownMs: 1612.4, count: 6152, tabAgainMs: 151.2, acceptOneMs: 2712.9 } });
+    expect(suggested).toContain('| asks for placeholder suggestions: 6,152 cards, those near the screen drawn | 1.61 s |');
+    expect(suggested).toContain('| opens the Suggestions tab again | 0.15 s |');
+    expect(suggested).toContain('| accepts one suggestion, until the list has one fewer | 2.71 s |');
     expect(renderUiLongTextSection({ skipped: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)' })).toContain(
       'Not measured in this run: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH).',
     );
