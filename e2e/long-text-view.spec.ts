@@ -264,16 +264,16 @@ test('a long list of suggestions draws only its cards near the screen, and a car
   const focusedBlock = () =>
     page.evaluate(() => [...document.querySelectorAll('.suggestions-block')].indexOf(document.activeElement!.closest('.suggestions-block')!));
   expect(await focusedBlock()).toBe(2);
-  await page.locator('.tabpanel').evaluate((element) => element.scrollTo(0, 0));
+  const panel = page.locator('.tabpanel');
+  const blocks = page.locator('.suggestions-block');
+  await panel.evaluate((element) => element.scrollTo(0, 0));
 
   // The first card is edited, then the list scrolled to its end: the last cards are drawn,
   // those between are not, and the card being edited keeps what was typed.
-  const first = cards.first();
+  const first = blocks.first().getByTestId('suggestion').first();
   await first.getByRole('button', { name: 'Edit' }).click();
   const typed = 'a replacement typed by hand';
   await first.getByLabel('Your replacement').fill(typed);
-  const panel = page.locator('.tabpanel');
-  const blocks = page.locator('.suggestions-block');
   const lastBlock = blocks.last();
   // Blocks drawn near the end take their real height, so the end may move: scroll again until there.
   for (let step = 0; step < 20 && (await lastBlock.getByTestId('suggestion').count()) === 0; step++) {

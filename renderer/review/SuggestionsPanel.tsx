@@ -66,6 +66,10 @@ export function SuggestionsPanel({
   const [listElement, setListElement] = useState<HTMLDivElement | null>(null);
   const listRef = useCallback((element: HTMLDivElement | null) => setListElement(element), []);
   const near = useBlocksNearScreen(whole ? null : listElement, blocks.length, CARD_BLOCKS);
+  // The block holding the focus, whose neighbours are drawn too: Tab and Shift+Tab then
+  // always find the next card, however fast the keys come (the observer answers a frame
+  // later, and a key pressed before would leave the list).
+  const [focusedBlock, setFocusedBlock] = useState<number | null>(null);
 
   // The cards act through this object, which never changes, on the panel's latest state: a
   // block of cards is then drawn again only when its own props change.
@@ -142,20 +146,36 @@ export function SuggestionsPanel({
           )}
         </p>
       )}
-      <div className="suggestion-list" ref={listRef} aria-label="Suggestions waiting" role="group">
-        {blocks.map((block, b) => (
-          <SuggestionBlock
-            // By place: the blocks' observer watches these elements while the cards change.
-            key={b}
-            suggestions={block}
-            text={document.text}
-            drawn={whole || (b >= near.first && b <= near.last) || block.some((suggestion) => drafts.has(suggestion.id))}
-            drafts={drafts}
-            busy={act.isPending}
-            actions={actions}
-          />
-        ))}
-      </div>
+      {pending.length > 0 && (
+        <div
+          className="suggestion-list"
+          ref={listRef}
+          aria-label="Suggestions waiting"
+          role="group"
+          onFocus={(event) => {
+            const block = (event.target as HTMLElement).closest('.suggestions-block');
+            if (block !== null && listElement !== null) setFocusedBlock([...listElement.children].indexOf(block));
+          }}
+        >
+          {blocks.map((block, b) => (
+            <SuggestionBlock
+              // By place: the blocks' observer watches these elements while the cards change.
+              key={b}
+              suggestions={block}
+              text={document.text}
+              drawn={
+                whole ||
+                (b >= near.first && b <= near.last) ||
+                (focusedBlock !== null && Math.abs(b - focusedBlock) <= 1) ||
+                block.some((suggestion) => drafts.has(suggestion.id))
+              }
+              drafts={drafts}
+              busy={act.isPending}
+              actions={actions}
+            />
+          ))}
+        </div>
+      )}
       {resolved.length > 0 && (
         <p className="small muted">
           Earlier: {resolved.filter((s) => s.status === 'accepted').length} accepted, {resolved.filter((s) => s.status === 'rejected').length} rejected.
