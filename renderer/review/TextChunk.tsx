@@ -7,6 +7,7 @@
  */
 import { memo } from 'react';
 import type { Finding, HighlightSegment } from '../../shared/review/findings.js';
+import { rulerEntry, rulerKinds } from './block-ruler-marks.js';
 import { coversSorted, previewCovering, type Mark, type PreviewMarks } from './sorted-marks.js';
 import type { Chunk } from './text-chunks.js';
 
@@ -48,60 +49,72 @@ export const TextChunk = memo(function TextChunk({
   estimatedHeight: number;
 }) {
   const { text, findings, uncheckedFrom, plan, previews } = drawing;
+  // What the overview strip shows of this block while it is not laid out (block-ruler-marks.ts).
+  const ruler: string[] = [];
+  const drawn = chunk.pieces.map((segment) => {
+    const slice = text.slice(segment.start, segment.end);
+    const inPlan = showPlan && coversSorted(plan, segment.start, segment.end) >= 0;
+    const preview = previewCovering(previews, segment.start, segment.end);
+    // The replacement shows once, after the last run of the previewed words.
+    const previewEnds = preview !== undefined && preview.end === segment.end;
+    if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
+      if (uncheckedFrom === undefined || segment.start < uncheckedFrom) return slice;
+      return (
+        <span key={segment.start} className="unchecked" data-testid="unchecked-text">
+          {slice}
+        </span>
+      );
+    }
+    const covering = segment.findings.map((f) => findings[f]!);
+    const singles = covering.filter((f) => f.kind === 'single');
+    const minDf = Math.min(...singles.map((f) => f.documents));
+    const combo = covering.some((f) => f.kind === 'combination');
+    const entry = rulerEntry(segment.start - chunk.start, segment.end - segment.start, rulerKinds(inPlan, singles.length > 0, combo));
+    if (entry !== undefined) ruler.push(entry);
+    const classes = [
+      singles.length > 0 ? `single df-${Math.min(minDf, 3)}` : '',
+      combo ? 'combo' : '',
+      focusedId !== null && covering.some((f) => f.id === focusedId) ? 'focused' : '',
+      inPlan ? 'planned' : '',
+      preview !== undefined ? 'previewed' : '',
+    ].filter(Boolean);
+    // By index in `findings` (a search for each was quadratic on a long text).
+    const combinationIds = segment.findings.filter((f) => findings[f]!.kind === 'combination').map((f) => `g${f}`);
+    const anchor = segment.anchor === undefined ? undefined : findings[segment.anchor]!;
+    const mark = (
+      <mark
+        key={segment.start}
+        id={anchor === undefined ? undefined : `${ANCHOR_PREFIX}${anchor.id}`}
+        tabIndex={anchor === undefined ? undefined : -1}
+        className={classes.join(' ')}
+        data-start={segment.start}
+        data-findings={segment.findings.join(' ')}
+        data-planned={inPlan ? '' : undefined}
+        data-combination={combinationIds.join(' ') || undefined}
+        data-groups={segment.groups.map((g) => `g${g}`).join(' ') || undefined}
+      >
+        {slice}
+      </mark>
+    );
+    if (!previewEnds) return mark;
+    return (
+      <span key={segment.start}>
+        {mark}
+        <ins className="preview" data-testid="preview">
+          {preview!.after}
+        </ins>
+      </span>
+    );
+  });
   return (
-    <span className="text-chunk" data-start={chunk.start} data-end={chunk.end} style={{ containIntrinsicBlockSize: `auto ${estimatedHeight}px` }}>
-      {chunk.pieces.map((segment) => {
-        const slice = text.slice(segment.start, segment.end);
-        const inPlan = showPlan && coversSorted(plan, segment.start, segment.end) >= 0;
-        const preview = previewCovering(previews, segment.start, segment.end);
-        // The replacement shows once, after the last run of the previewed words.
-        const previewEnds = preview !== undefined && preview.end === segment.end;
-        if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
-          if (uncheckedFrom === undefined || segment.start < uncheckedFrom) return slice;
-          return (
-            <span key={segment.start} className="unchecked" data-testid="unchecked-text">
-              {slice}
-            </span>
-          );
-        }
-        const covering = segment.findings.map((f) => findings[f]!);
-        const singles = covering.filter((f) => f.kind === 'single');
-        const minDf = Math.min(...singles.map((f) => f.documents));
-        const classes = [
-          singles.length > 0 ? `single df-${Math.min(minDf, 3)}` : '',
-          covering.some((f) => f.kind === 'combination') ? 'combo' : '',
-          focusedId !== null && covering.some((f) => f.id === focusedId) ? 'focused' : '',
-          inPlan ? 'planned' : '',
-          preview !== undefined ? 'previewed' : '',
-        ].filter(Boolean);
-        // By index in `findings` (a search for each was quadratic on a long text).
-        const combinationIds = segment.findings.filter((f) => findings[f]!.kind === 'combination').map((f) => `g${f}`);
-        const anchor = segment.anchor === undefined ? undefined : findings[segment.anchor]!;
-        const mark = (
-          <mark
-            key={segment.start}
-            id={anchor === undefined ? undefined : `${ANCHOR_PREFIX}${anchor.id}`}
-            tabIndex={anchor === undefined ? undefined : -1}
-            className={classes.join(' ')}
-            data-start={segment.start}
-            data-findings={segment.findings.join(' ')}
-            data-planned={inPlan ? '' : undefined}
-            data-combination={combinationIds.join(' ') || undefined}
-            data-groups={segment.groups.map((g) => `g${g}`).join(' ') || undefined}
-          >
-            {slice}
-          </mark>
-        );
-        if (!previewEnds) return mark;
-        return (
-          <span key={segment.start}>
-            {mark}
-            <ins className="preview" data-testid="preview">
-              {preview!.after}
-            </ins>
-          </span>
-        );
-      })}
+    <span
+      className="text-chunk"
+      data-start={chunk.start}
+      data-end={chunk.end}
+      data-ruler={ruler.join(';')}
+      style={{ containIntrinsicBlockSize: `auto ${estimatedHeight}px` }}
+    >
+      {drawn}
     </span>
   );
 });

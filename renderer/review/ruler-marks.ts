@@ -5,12 +5,13 @@
  * A block the browser has laid out has its marks measured, from the block's top. One it has
  * skipped (content-visibility: auto) is not: measuring would lay out the whole text again,
  * seconds on a long judgment. Its marks are placed by their share of the block's
- * characters, until it is laid out. A block is read once per drawing of the text: marks
+ * characters, as the block itself lists them (block-ruler-marks.ts), until it is laid out. A block is read once per drawing of the text: marks
  * measured stay right from the block's top whatever happens above it, so scrolling over
  * the text measures only the blocks laid out for the first time, and places every mark
  * again from the blocks' tops. (Measuring all 39,000 marks of a long text each time a
  * block was laid out or skipped took about 0.15 s, and made scrolling stutter.)
  */
+import { readRulerEntries, rulerKinds } from './block-ruler-marks.js';
 import type { RulerKind, RulerMark } from './overview-ruler.js';
 
 const HIGHLIGHTED = 'mark.single, mark.combo, mark.planned';
@@ -27,13 +28,10 @@ interface BlockMarks {
   readonly marks: readonly BlockMark[];
 }
 
-/** A highlighted element's kinds on the strip: a planned word that is also a finding shows in both lanes. */
+/** A highlighted element's kinds on the strip, from its classes (TextChunk.tsx sets them alike). */
 function kindsOf(element: HTMLElement): RulerKind[] {
-  const kinds: RulerKind[] = [];
-  if (element.classList.contains('planned')) kinds.push('planned');
-  if (element.classList.contains('single')) kinds.push('single');
-  else if (element.classList.contains('combo')) kinds.push('combo');
-  return kinds;
+  const classes = element.classList;
+  return rulerKinds(classes.contains('planned'), classes.contains('single'), classes.contains('combo'));
 }
 
 /** Whether the browser has skipped laying out a block's content. */
@@ -43,25 +41,22 @@ function skipped(block: Element): boolean {
 }
 
 function readBlock(block: HTMLElement): BlockMarks {
-  const elements = block.querySelectorAll<HTMLElement>(HIGHLIGHTED);
+  if (skipped(block)) {
+    // From the block's own account of its marks: reading each mark cost 0.3 s on a long text.
+    const length = Number(block.dataset.end) - Number(block.dataset.start);
+    const marks = readRulerEntries(block.dataset.ruler, length);
+    // A block without marks needs no measuring once laid out.
+    return { measured: marks.length === 0, marks };
+  }
   const marks: BlockMark[] = [];
+  const elements = block.querySelectorAll<HTMLElement>(HIGHLIGHTED);
   if (elements.length === 0) return { measured: true, marks };
-  if (!skipped(block)) {
-    const top = block.getBoundingClientRect().top;
-    for (const element of elements) {
-      const box = element.getBoundingClientRect();
-      for (const kind of kindsOf(element)) marks.push({ at: box.top - top, size: box.height, kind });
-    }
-    return { measured: true, marks };
-  }
-  const start = Number(block.dataset.start);
-  const length = Math.max(1, Number(block.dataset.end) - start);
+  const top = block.getBoundingClientRect().top;
   for (const element of elements) {
-    const at = (Number(element.dataset.start) - start) / length;
-    const size = (element.textContent?.length ?? 0) / length;
-    for (const kind of kindsOf(element)) marks.push({ at, size, kind });
+    const box = element.getBoundingClientRect();
+    for (const kind of kindsOf(element)) marks.push({ at: box.top - top, size: box.height, kind });
   }
-  return { measured: false, marks };
+  return { measured: true, marks };
 }
 
 /** The marks of the text in `frame`, read block by block and kept until `forget`. */

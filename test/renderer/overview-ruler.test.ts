@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readRulerEntries, rulerEntry, rulerKinds } from '../../renderer/review/block-ruler-marks.js';
 import { rulerBars, scrollTopFor, type RulerMark } from '../../renderer/review/overview-ruler.js';
 
 describe('rulerBars', () => {
@@ -70,5 +71,27 @@ describe('scrollTopFor', () => {
     expect(scrollTopFor(1.7, 3000, 600)).toBe(2400);
     expect(scrollTopFor(-1, 3000, 600)).toBe(0);
     expect(scrollTopFor(0.5, 400, 600)).toBe(0);
+  });
+});
+
+describe("a block's marks for the strip (block-ruler-marks.ts)", () => {
+  it('reads back what the block wrote, as shares of its characters, a mark in each of its lanes', () => {
+    const entries = [
+      rulerEntry(0, 10, rulerKinds(false, true, true)),
+      rulerEntry(50, 5, rulerKinds(true, false, true)),
+      rulerEntry(90, 10, rulerKinds(true, false, false)),
+    ];
+    expect(readRulerEntries(entries.join(';'), 100)).toEqual([
+      { at: 0, size: 0.1, kind: 'single' },
+      { at: 0.5, size: 0.05, kind: 'planned' },
+      { at: 0.5, size: 0.05, kind: 'combo' },
+      { at: 0.9, size: 0.1, kind: 'planned' },
+    ]);
+  });
+
+  it('writes nothing for a mark the strip does not show, and reads nothing from a block without marks', () => {
+    expect(rulerEntry(3, 4, rulerKinds(false, false, false))).toBeUndefined();
+    expect(readRulerEntries('', 100)).toEqual([]);
+    expect(readRulerEntries(undefined, 100)).toEqual([]);
   });
 });
