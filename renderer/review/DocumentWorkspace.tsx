@@ -35,6 +35,7 @@ import { useDetection } from './use-detection.js';
 import { useFind } from './use-find.js';
 import { useFindHighlights } from './find-highlights.js';
 import { usePlan } from './use-plan.js';
+import { useTextPreviews } from './text-previews.js';
 
 const VIEW = 'unlinkable-findings-view';
 
@@ -81,8 +82,9 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   // The plan made for this text, shown in the Plan view (it stays while the clerk lists the phrases).
   const planRuns = plan.planText === text ? plan.plan?.runs : undefined;
   const planned = view === 'plan' ? planRuns : undefined;
-  // Kept the same between renders, so that the highlighted text (memo) is not cut again for nothing.
-  const previews = useMemo(() => (suggestions.data ?? []).filter((s) => s.status === 'pending'), [suggestions.data]);
+  // The same array while they draw the same, so that the highlighted text (memo) is not cut
+  // again for nothing; in step with the text while its list is on the way.
+  const previews = useTextPreviews(suggestions.data, text);
   const leaveText = useCallback(() => setFocusedId(null), []);
   const find = useFind(document.text);
   // Painted over the text, not cut into it (find-highlights.ts), and scrolled to.
