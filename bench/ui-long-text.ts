@@ -32,9 +32,17 @@ function skip(why: string): never {
   process.exit(0);
 }
 
-/** The number in the Suggestions panel's "Accept all (N)". */
-const waitingSuggestions = (page: Page): Promise<number> =>
-  page.evaluate(() => Number(document.querySelector('[data-testid="suggestions-panel"] button.primary')?.textContent?.replace(/\D/gu, '') ?? 'NaN'));
+/** The Suggestions panel's "Accept all (N)" button. */
+const ACCEPT_ALL = '[data-testid="suggestions-panel"] button.primary';
+
+/**
+ * In the page: the number in "Accept all (N)", or, given a target, whether it is that number
+ * (for waitForFunction). One function, so that reading and waiting count alike.
+ */
+function acceptAllCount({ selector, target }: { selector: string; target?: number }): number | boolean {
+  const count = Number(document.querySelector(selector)?.textContent?.replace(/\D/gu, '') ?? 'NaN');
+  return target === undefined ? count : count === target;
+}
 
 /**
  * "Suggest placeholders" for every phrase still linkable, timed until the cards are drawn
@@ -48,7 +56,7 @@ async function suggestPlaceholders(page: Page): Promise<NonNullable<Extract<UiLo
     await page.waitForSelector('[data-testid=suggestion]', { timeout: 120_000 });
     await page.waitForFunction(() => document.querySelector('[data-testid=suggestions-panel] [data-testid=job-progress]') === null, null, { timeout: 120_000 });
   });
-  const count = await waitingSuggestions(page);
+  const count = Number(await page.evaluate(acceptAllCount, { selector: ACCEPT_ALL }));
   await page.getByRole('tab', { name: /^Findings/u }).click();
   const tabAgainMs = await timed(page, async () => {
     await page.getByRole('tab', { name: 'Suggestions' }).click();
@@ -56,16 +64,10 @@ async function suggestPlaceholders(page: Page): Promise<NonNullable<Extract<UiLo
   });
   const acceptOneMs = await timed(page, async () => {
     await page.locator('[data-testid=suggestion]').first().getByRole('button', { name: 'Accept', exact: true }).click();
-    await page.waitForFunction(
-      (before) => Number(document.querySelector('[data-testid="suggestions-panel"] button.primary')?.textContent?.replace(/\D/gu, '')) === before - 1,
-      count,
-      {
-        timeout: 120_000,
-      },
-    );
+    await page.waitForFunction(acceptAllCount, { selector: ACCEPT_ALL, target: count - 1 }, { timeout: 120_000 });
   });
   await page.getByRole('button', { name: 'Reject all' }).click();
-  await page.waitForSelector('[data-testid=suggestions-panel] button.primary', { state: 'detached', timeout: 120_000 });
+  await page.waitForSelector(ACCEPT_ALL, { state: 'detached', timeout: 120_000 });
   return { shownMs, count, tabAgainMs, acceptOneMs };
 }
 
