@@ -12,7 +12,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { verdict } from '../../shared/linkage/verdict.js';
-import { findingsOf } from '../../shared/review/findings.js';
 import { call } from '../api/client.js';
 import { collectionQueries, decisionQueries, documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
@@ -25,7 +24,7 @@ import { FindingsPanel } from './FindingsPanel.js';
 import { FuzzyRankChip } from './FuzzyRankChip.js';
 import { HighlightedText } from './HighlightedText.js';
 import { Legend } from './Legend.js';
-import { mapFindings } from './map-findings.js';
+import { findingsOnText } from './map-findings.js';
 import { OverviewRuler } from './OverviewRuler.js';
 import { SidePanel, type Tab } from './SidePanel.js';
 import { SourceDoubtChip } from './SourceDoubtChip.js';
@@ -77,8 +76,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   );
   const findings = useMemo(() => {
     if (detection.result === undefined || detection.resultText === undefined) return [];
-    return mapFindings(findingsOf(detection.result), detection.resultText, text);
-  }, [detection.result, detection.resultText, text]);
+    return findingsOnText({ result: detection.result, text: detection.resultText }, detection.carriedCombinations, text);
+  }, [detection.result, detection.resultText, detection.carriedCombinations, text]);
   // The plan made for this text, shown in the Plan view (it stays while the clerk lists the phrases).
   const planRuns = plan.planText === text ? plan.plan?.runs : undefined;
   const planned = view === 'plan' ? planRuns : undefined;

@@ -42,6 +42,12 @@ export interface Detection {
   readonly combinationShare: number | undefined;
   /** How far the single-N-gram check of the text on screen has got, while it is partial. */
   readonly partial: PartialCheck | undefined;
+  /**
+   * While this text's single N-grams are shown and its combinations are still searched: the
+   * last full check, whose combination members the caller keeps on screen meanwhile
+   * (map-findings.ts, findingsOnText).
+   */
+  readonly carriedCombinations: { readonly text: string; readonly result: CheckResult } | undefined;
   readonly error: unknown;
 }
 
@@ -129,6 +135,7 @@ export function useDetection(documentId: string, text: string, settings: ReviewS
     combinationShare:
       combination?.key === key && job?.state === 'running' && job.phase === 'combinations' && job.total > 0 ? Math.min(1, job.done / job.total) : undefined,
     partial: final === undefined ? partial : undefined,
+    carriedCombinations: final === undefined && full === undefined && error === null && best !== undefined && best === singlesNow ? lastFull : undefined,
     error,
   };
 }

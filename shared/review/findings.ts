@@ -41,7 +41,12 @@ export function findingsOf(result: Pick<DetectionResult, 'minimal' | 'combinatio
     documentIds: c.witness.documents,
     members: c.witness.members.map((m) => ({ start: m.start, end: m.end, text: m.text })),
   }));
-  return [...singles, ...combinations].sort((a, b) => a.start - b.start || (a.kind === b.kind ? a.end - b.end : a.kind === 'single' ? -1 : 1));
+  return [...singles, ...combinations].sort(compareFindings);
+}
+
+/** The findings' order: by start, a single before a combination member at the same start, then by end. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.start - b.start || (a.kind === b.kind ? a.end - b.end : a.kind === 'single' ? -1 : 1);
 }
 
 /** A run of text with the findings covering it and the combination groups it belongs to. */
