@@ -25,9 +25,26 @@ test('keyboard-only navigation of findings', async ({ page, host }) => {
 
   // P replaces the focused finding with a placeholder; the count drops.
   const before = await remainingCount(page);
+  // The row after it in the text, which does not overlap it (those that do go with it).
+  const next = await page.getByTestId('findings').evaluate((list, replaced) => {
+    const span = (id: string) => id.slice(1).split('-').map(Number) as [number, number];
+    const end = span(replaced!)[1];
+    const row = [...list.querySelectorAll<HTMLElement>('button[data-item]')].find((b) => span(b.dataset.item!)[0] >= end)!;
+    return row.querySelector('.phrase')!.textContent;
+  }, target);
   await second.focus();
   await page.keyboard.press('p');
   await expect.poll(() => remainingCount(page), { timeout: 60_000 }).toBeLessThan(before);
+  // The focus goes on to that row, through the new check, and Down goes on from there.
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const focusedPhrase = () =>
+    page.evaluate(
+      () => (document.activeElement as HTMLElement).closest('[data-testid="findings"]') && document.activeElement!.querySelector('.phrase')?.textContent,
+    );
+  await expect.poll(focusedPhrase).toBe(next);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(focusedPhrase).not.toBe(next);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="findings"]') !== null)).toBe(true);
 
   // Ctrl+Z undoes it; tabs switch with the arrow keys.
   await page.locator('body').click({ position: { x: 5, y: 5 } });

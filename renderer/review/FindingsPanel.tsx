@@ -14,6 +14,7 @@ import { useBlocksNearScreen, type BlockLayout } from './blocks-near-screen.js';
 import { itemBlocks, phraseItems, planItems, type FindingsView, type Item } from './finding-items.js';
 import { ItemBlock, type RowActions } from './ItemBlock.js';
 import { PlanningStatus, PlanStopped } from './PlanningStatus.js';
+import { useFocusAfterRemoval } from './use-focus-after-removal.js';
 import type { DetectionStatus } from './use-detection.js';
 import type { Plan } from './use-plan.js';
 
@@ -79,28 +80,39 @@ export function FindingsPanel(props: Props) {
     pendingFocus.current = null;
     row.focus();
   });
+  // Moves the focus to a row of the latest list (the rows act on it through `actions`).
+  const move = useCallback((index: number) => {
+    const { items: now, props: current } = latest.current;
+    const next = now[Math.max(0, Math.min(now.length - 1, index))];
+    if (next === undefined) return;
+    // In a long list the next row's block may not be drawn yet: choosing the row draws it.
+    const row = rowButton(list.current, next.id);
+    if (row !== null) row.focus();
+    else pendingFocus.current = next.id;
+    current.onSelect(next.id);
+  }, []);
+  // After a row's phrase is replaced or kept, the focus goes on to the next row.
+  const removing = useFocusAfterRemoval(list, items, settled, move);
   const actions = useMemo((): RowActions => {
-    const move = (index: number) => {
-      const { items: now, props: current } = latest.current;
-      const next = now[Math.max(0, Math.min(now.length - 1, index))];
-      if (next === undefined) return;
-      // In a long list the next row's block may not be drawn yet: choosing the row draws it.
-      const row = rowButton(list.current, next.id);
-      if (row !== null) row.focus();
-      else pendingFocus.current = next.id;
-      current.onSelect(next.id);
-    };
     return {
       move,
       select: (id) => latest.current.props.onSelect(id),
       jump: (item) => latest.current.props.onJump(item.id, item.start),
-      placeholder: (chosen, description) => latest.current.props.onPlaceholder(chosen, description),
+      placeholder: (chosen, description) => {
+        // Several rows ("Every occurrence"): the focus goes on from the chosen row.
+        const from = chosen.find((item) => item.id === latest.current.props.focusedId) ?? chosen[0];
+        if (from !== undefined) removing(from);
+        latest.current.props.onPlaceholder(chosen, description);
+      },
       model: (chosen) => latest.current.props.onModel(chosen),
-      keep: (item, reason) => latest.current.props.onKeep(item, reason).then(() => setKeeping(null)),
+      keep: (item, reason) => {
+        removing(item);
+        return latest.current.props.onKeep(item, reason).then(() => setKeeping(null));
+      },
       startKeeping: (id) => setKeeping(id),
       stopKeeping: () => setKeeping(null),
     };
-  }, []);
+  }, [move, removing]);
   // The rows with the chosen row's text (its "Every occurrence" button), from this render's rows.
   const chosen = props.focusedId === null ? undefined : items.find((item) => item.id === props.focusedId);
   const sameAsChosen = useMemo(
