@@ -50,3 +50,38 @@ test('accepting a suggestion keeps the combination members on screen until the n
   expect(counts.length).toBeGreaterThan(5);
   expect(Math.min(...counts)).toBeGreaterThan(combos / 2);
 });
+
+test('after Accept or Reject from the keyboard, the focus goes on to the same button of the next card', async ({ page, host }) => {
+  await openApp(page, host);
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
+  await page.getByRole('button', { name: 'Suggest placeholders' }).click();
+  const cards = page.getByTestId('suggestion');
+  await expect(cards.first()).toBeVisible({ timeout: 60_000 });
+  const before = await cards.count();
+  // What each card replaces, to tell them apart.
+  const replaced = (card: number) => cards.nth(card).locator('del').textContent();
+  const focusedCard = () => page.evaluate(() => document.activeElement?.closest('[data-testid="suggestion"]')?.querySelector('del')?.textContent ?? null);
+  const focusedButton = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+
+  const second = await replaced(1);
+  await cards.first().getByRole('button', { name: 'Accept', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(cards).toHaveCount(before - 1, { timeout: 60_000 });
+  await expect.poll(focusedCard).toBe(second);
+  expect(await focusedButton()).toBe('Accept');
+
+  // Enter again accepts that one, and so on down the list.
+  const third = await replaced(1);
+  await page.keyboard.press('Enter');
+  await expect(cards).toHaveCount(before - 2, { timeout: 60_000 });
+  await expect.poll(focusedCard).toBe(third);
+
+  // Reject goes on to the next card's Reject.
+  const fourth = await replaced(1);
+  await cards.first().getByRole('button', { name: 'Reject' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(cards).toHaveCount(before - 3, { timeout: 60_000 });
+  await expect.poll(focusedCard).toBe(fourth);
+  expect(await focusedButton()).toBe('Reject');
+});

@@ -43,9 +43,16 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     shortcuts: [
       { keys: '↑ ↓', action: 'Previous / next item' },
       { keys: 'Enter', action: 'Show the phrase in the text' },
-      { keys: 'P', action: 'Replace it with the placeholder' },
+      { keys: 'P', action: 'Replace it with the placeholder (the focus goes on to the next row)' },
       { keys: 'M', action: 'Send it to the model' },
-      { keys: 'K', action: 'Keep it, with a reason' },
+      { keys: 'K', action: 'Keep it, with a reason (the focus goes on to the next row)' },
+    ],
+  },
+  {
+    where: 'In the suggestions',
+    shortcuts: [
+      { keys: 'Tab', action: 'Next button or card' },
+      { keys: 'Enter', action: 'Press the focused button: after Accept or Reject, the focus is on the same button of the next card' },
     ],
   },
   {

@@ -92,7 +92,7 @@ export function FindingsPanel(props: Props) {
     current.onSelect(next.id);
   }, []);
   // After a row's phrase is replaced or kept, the focus goes on to the next row.
-  const removing = useFocusAfterRemoval(list, items, settled, move);
+  const removing = useFocusAfterRemoval(list, items, settled, move, rowOfElement);
   const actions = useMemo((): RowActions => {
     return {
       move,
@@ -258,6 +258,11 @@ export function FindingsPanel(props: Props) {
 const NONE: readonly Item[] = [];
 
 /** The button of the row with this id, when its block is drawn. */
+/** The row an element of the list belongs to: a row's own button says which. */
+function rowOfElement(element: HTMLElement): string | undefined {
+  return element.dataset.item;
+}
+
 function rowButton(list: HTMLUListElement | null, id: string): HTMLButtonElement | null {
   return list?.querySelector<HTMLButtonElement>(`button[data-item="${CSS.escape(id)}"]`) ?? null;
 }

@@ -56,6 +56,7 @@ export const SuggestionCard = memo(function SuggestionCard({
     <div
       className="suggestion"
       data-testid="suggestion"
+      data-suggestion={suggestion.id}
       onClick={(event) => (event.target as HTMLElement).closest('button, textarea') === null && actions.show(suggestion)}
     >
       <div className="row small">
@@ -75,13 +76,13 @@ export const SuggestionCard = memo(function SuggestionCard({
       {suggestion.reasoning && <p className="reasoning">{suggestion.reasoning}</p>}
       {editing && <textarea aria-label="Your replacement" value={draft} onChange={(e) => actions.draft(suggestion, e.target.value)} />}
       <div className="row">
-        <button type="button" className="primary" disabled={busy} onClick={() => actions.accept(suggestion, draft)}>
+        <button type="button" className="primary" disabled={busy} data-action="accept" onClick={() => actions.accept(suggestion, draft)}>
           {editing ? 'Accept edited' : 'Accept'}
         </button>
         <button type="button" disabled={busy} onClick={() => actions.draft(suggestion, editing ? undefined : suggestion.after)}>
           {editing ? 'Cancel edit' : 'Edit'}
         </button>
-        <button type="button" disabled={busy} onClick={() => actions.reject(suggestion)}>
+        <button type="button" disabled={busy} data-action="reject" onClick={() => actions.reject(suggestion)}>
           Reject
         </button>
       </div>

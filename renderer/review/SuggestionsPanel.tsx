@@ -15,6 +15,7 @@ import { JobProgress } from '../jobs/JobProgress.js';
 import { useBlocksNearScreen, type BlockLayout } from './blocks-near-screen.js';
 import { SuggestionBlock } from './SuggestionBlock.js';
 import type { CardActions } from './SuggestionCard.js';
+import { useFocusAfterRemoval } from './use-focus-after-removal.js';
 
 /** Cards per block of the list (SuggestionBlock.tsx). */
 const CARDS_PER_BLOCK = 20;
@@ -77,24 +78,40 @@ export function SuggestionsPanel({
   useLayoutEffect(() => {
     latest.current = { act, document, onJumpTo };
   });
+  // After a card is accepted or rejected, the focus goes on to the same button of the next card.
+  const rows = useMemo(() => pending.map((s) => ({ id: String(s.id), start: s.start })), [pending]);
+  const lastAction = useRef<'accept' | 'reject'>('accept');
+  const removing = useFocusAfterRemoval(
+    { current: listElement },
+    rows,
+    !act.isPending,
+    (index) => cardButton(listElement, rows[index]!.id, lastAction.current)?.focus(),
+    cardOfElement,
+  );
   const actions = useMemo((): CardActions => {
     // A draft goes once its card is accepted or rejected; not before, so that a failed
     // accept keeps what the clerk typed.
     const forgetDraft = (suggestion: Suggestion) => ({ onSuccess: () => setDrafts((old) => withDraft(old, suggestion.id, undefined)) });
+    const going = (suggestion: Suggestion, action: 'accept' | 'reject') => {
+      lastAction.current = action;
+      removing({ id: String(suggestion.id), start: suggestion.start });
+    };
     return {
       accept: (suggestion, replacement) => {
+        going(suggestion, 'accept');
         const { act: run, document: current } = latest.current;
         const edited = replacement !== undefined ? { replacement } : {};
         run.mutate(() => call('suggestions:accept', { documentId: current.id, suggestionId: suggestion.id, ...edited }), forgetDraft(suggestion));
       },
       reject: (suggestion) => {
+        going(suggestion, 'reject');
         const { act: run, document: current } = latest.current;
         run.mutate(() => call('suggestions:reject', { documentId: current.id, suggestionId: suggestion.id }), forgetDraft(suggestion));
       },
       show: (suggestion) => latest.current.onJumpTo(suggestion.start),
       draft: (suggestion, draft) => setDrafts((old) => withDraft(old, suggestion.id, draft)),
     };
-  }, []);
+  }, [removing]);
   const running = job?.state === 'running';
   const failed = job?.state === 'failed' ? new Error(job.error?.message) : null;
 
@@ -183,6 +200,16 @@ export function SuggestionsPanel({
       )}
     </div>
   );
+}
+
+/** The card an element of the list belongs to. */
+function cardOfElement(element: HTMLElement): string | undefined {
+  return element.closest<HTMLElement>('[data-suggestion]')?.dataset.suggestion;
+}
+
+/** A card's Accept or Reject button, when the card is drawn. */
+function cardButton(list: HTMLElement | null, id: string, action: 'accept' | 'reject'): HTMLButtonElement | null {
+  return list?.querySelector<HTMLButtonElement>(`[data-suggestion="${CSS.escape(id)}"] button[data-action="${action}"]`) ?? null;
 }
 
 /** The waiting suggestions in blocks of CARDS_PER_BLOCK, in order. */
