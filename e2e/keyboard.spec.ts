@@ -45,6 +45,15 @@ test('keyboard-only navigation of findings', async ({ page, host }) => {
   await page.keyboard.press('ArrowDown');
   await expect.poll(focusedPhrase).not.toBe(next);
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="findings"]') !== null)).toBe(true);
+  // In the text, J goes on from where the replaced finding was (it went back to the first one).
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('j');
+  const jumpedTo = () =>
+    page.evaluate(() => {
+      const id = document.activeElement?.id.replace(/^finding-/u, '');
+      return id ? (document.querySelector(`[data-testid="findings"] button[data-item="${id}"] .phrase`)?.textContent ?? null) : null;
+    });
+  await expect.poll(jumpedTo).toBe(next);
 
   // Ctrl+Z undoes it; tabs switch with the arrow keys.
   await page.locator('body').click({ position: { x: 5, y: 5 } });

@@ -9,7 +9,7 @@
  * the findings count and the export dialog all say "Checking…".
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { verdict } from '../../shared/linkage/verdict.js';
 import { call } from '../api/client.js';
@@ -25,6 +25,7 @@ import { FuzzyRankChip } from './FuzzyRankChip.js';
 import { HighlightedText } from './HighlightedText.js';
 import { Legend } from './Legend.js';
 import { findingsOnText } from './map-findings.js';
+import { movedPlace, nextFinding, type FocusPlace } from './next-finding.js';
 import { OverviewRuler } from './OverviewRuler.js';
 import { SidePanel, type Tab } from './SidePanel.js';
 import { SourceDoubtChip } from './SourceDoubtChip.js';
@@ -84,7 +85,23 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   // The same array while they draw the same, so that the highlighted text (memo) is not cut
   // again for nothing; in step with the text while its list is on the way.
   const previews = useTextPreviews(suggestions.data, text);
-  const leaveText = useCallback(() => setFocusedId(null), []);
+  // Where the focused finding began: J and K go on from there once an edit has taken it.
+  const focusPlace = useRef<FocusPlace | null>(null);
+  const leaveText = useCallback(() => {
+    focusPlace.current = null;
+    setFocusedId(null);
+  }, []);
+  useEffect(() => {
+    if (focusPlace.current !== null) focusPlace.current = movedPlace(focusPlace.current, document.text);
+  }, [document.text]);
+  // The same function until the text changes: the highlighted text (memo) is not drawn again for it.
+  const focusFinding = useCallback(
+    (id: string, start: number) => {
+      focusPlace.current = { at: start, text: document.text };
+      setFocusedId(id);
+    },
+    [document.text],
+  );
   const find = useFind(document.text);
   // Painted over the text, not cut into it (find-highlights.ts), and scrolled to.
   useFindHighlights(editing ? null : textFrame, find.open ? find.matches : undefined, find.shownIndex);
@@ -128,7 +145,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const keep = (item: Item, reason: string) => call('decisions:keep', { documentId: document.id, start: item.start, end: item.end, kind: item.kind, reason });
 
   const jumpTo = (start: number, id?: string) => {
-    if (id !== undefined) setFocusedId(id);
+    if (id !== undefined) focusFinding(id, start);
     const byId = id === undefined ? null : window.document.getElementById(`finding-${id}`);
     const element =
       byId ??
@@ -156,9 +173,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
         event.preventDefault();
         setEditing(true);
       } else if ((event.key === 'j' || event.key === 'k') && findings.length > 0 && target.dataset.item === undefined) {
-        const index = findings.findIndex((f) => f.id === focusedId);
-        const delta = event.key === 'j' ? 1 : -1;
-        const next = findings[(index + delta + findings.length) % findings.length]!;
+        const next = nextFinding(findings, focusedId, focusPlace.current, document.text, event.key === 'j' ? 1 : -1)!;
         jumpTo(next.start, next.id);
       }
     };
@@ -247,7 +262,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
                 showPlan={view === 'plan'}
                 previews={previews}
                 focusedId={focusedId}
-                onFocusFinding={setFocusedId}
+                onFocusFinding={focusFinding}
                 onLeaveText={leaveText}
               />
             )}

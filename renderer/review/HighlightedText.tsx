@@ -33,7 +33,8 @@ interface Props {
   readonly showPlan?: boolean;
   readonly previews?: readonly Preview[];
   readonly focusedId: string | null;
-  readonly onFocusFinding: (id: string) => void;
+  /** A finding's first mark took the focus: its id, and where it starts in the text. */
+  readonly onFocusFinding: (id: string, start: number) => void;
   readonly onLeaveText?: () => void;
 }
 
@@ -202,7 +203,7 @@ export const HighlightedText = memo(function HighlightedText({
           const mark = markOf(event.target);
           if (mark === null) return;
           show(mark);
-          if (mark.id.startsWith(ANCHOR_PREFIX)) onFocusFinding(mark.id.slice(ANCHOR_PREFIX.length));
+          if (mark.id.startsWith(ANCHOR_PREFIX)) onFocusFinding(mark.id.slice(ANCHOR_PREFIX.length), Number(mark.dataset.start));
         }}
         onBlur={(event) => {
           const mark = markOf(event.target);
