@@ -257,12 +257,12 @@ export function FindingsPanel(props: Props) {
 /** No rows, the same array every time (a block without the chosen row is not drawn again for it). */
 const NONE: readonly Item[] = [];
 
-/** The button of the row with this id, when its block is drawn. */
 /** The row an element of the list belongs to: a row's own button says which. */
 function rowOfElement(element: HTMLElement): string | undefined {
   return element.dataset.item;
 }
 
+/** The button of the row with this id, when its block is drawn. */
 function rowButton(list: HTMLUListElement | null, id: string): HTMLButtonElement | null {
   return list?.querySelector<HTMLButtonElement>(`button[data-item="${CSS.escape(id)}"]`) ?? null;
 }
