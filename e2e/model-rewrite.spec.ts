@@ -63,6 +63,18 @@ test('rewrite with the local model and review its suggestions', async ({ page, h
   const before = await remainingCount(page);
   expect(before).toBeGreaterThan(0);
 
+  // M on a row of the findings sends it to the model; the list goes with its tab, and the
+  // focus goes to the Suggestions tab, from where Tab reaches the job's Cancel.
+  await page.getByTestId('view-phrases').click();
+  await page.getByTestId('findings').locator('button[data-item]').first().focus();
+  await page.keyboard.press('m');
+  const suggestionsTab = page.getByRole('tab', { name: 'Suggestions' });
+  await expect(suggestionsTab).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  await expect(suggestionsTab).toBeFocused();
+  const cancel = page.getByTestId('job-progress').getByRole('button', { name: 'Cancel' });
+  if (await cancel.isVisible()) await cancel.click();
+  await expect(page.getByTestId('job-progress')).toHaveCount(0, { timeout: 60_000 });
+
   await page.getByRole('tab', { name: 'Suggestions' }).click();
   await page.getByRole('button', { name: 'Rewrite with the model' }).click();
   await expect(page.getByTestId('job-progress')).toBeVisible();

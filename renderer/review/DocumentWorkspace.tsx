@@ -138,6 +138,11 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
         updateJob(job);
         setSuggestionJob(job.id);
         setTab('suggestions');
+        // The list the clerk asked from goes with its tab, and the focus would go to the page:
+        // it goes to the Suggestions tab, one Tab before the job's progress and its Cancel.
+        const active = window.document.activeElement;
+        if (active === null || active === window.document.body || active.closest('.tabpanel') !== null)
+          window.document.getElementById('tab-suggestions')?.focus();
       },
       setError,
     );
