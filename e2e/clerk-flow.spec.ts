@@ -51,16 +51,22 @@ test('the full review flow, from collection to exported files', async ({ page, h
   const pendingBefore = await cards.count();
   await cards.first().getByRole('button', { name: 'Reject' }).click();
   await expect(cards).toHaveCount(pendingBefore - 1);
+  const acceptedWords = await cards.first().locator('del').textContent();
   await cards.first().getByRole('button', { name: 'Accept', exact: true }).click();
   await expect.poll(() => remainingCount(page), { timeout: 60_000 }).toBeLessThan(afterPlaceholder);
+  await expect(cards).toHaveCount(pendingBefore - 2);
   await page.screenshot({ path: testInfo.outputPath('suggestions.png') });
 
-  // 5. Undo the accepted suggestion: the text loses that placeholder again.
+  // 5. Undo the accepted suggestion: the text loses that placeholder again, and the
+  // suggestion waits again, first in the list, previewed in the text.
   const beforeUndo = await documentText(page);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => documentText(page)).not.toBe(beforeUndo);
   const afterUndo = await documentText(page);
   expect(afterUndo.split('[REDACTED]').length).toBeLessThan((beforeUndo ?? '').split('[REDACTED]').length);
+  await expect(cards).toHaveCount(pendingBefore - 1);
+  await expect(cards.first().locator('del')).toHaveText(acceptedWords!);
+  await expect(page.getByTestId('preview')).toHaveCount(pendingBefore - 1);
 
   // 6. Reload: the same document, the same text, the versions kept.
   await page.reload();

@@ -145,7 +145,7 @@ export class SuggestionStore {
       const edited = replacement !== undefined && replacement !== row.after;
       // Descriptions never quote the text: they end up in the export report.
       const what = edited ? `Edited a ${row.source} suggestion` : `Accepted a ${row.source} suggestion`;
-      reviews.edit(
+      const version = reviews.edit(
         documentId,
         document.versionId,
         text,
@@ -153,7 +153,37 @@ export class SuggestionStore {
         `${what} (${row.end - row.start} characters replaced)`,
         row.model_json === null ? null : JSON.parse(row.model_json),
       );
+      this.acceptedIn([row.id], version.versionId);
     })();
+  }
+
+  /** Notes the version that accepting these suggestions made (undo and redo follow it). */
+  private acceptedIn(ids: readonly number[], versionId: number): void {
+    const update = this.db.prepare('UPDATE suggestions SET accepted_version_id = ? WHERE id = ?');
+    for (const id of ids) update.run(versionId, id);
+  }
+
+  /**
+   * After an undo of `versionId`: the suggestions it accepted wait again, where they were,
+   * since the text is again what they were made for (checked word for word: a version that
+   * also holds typing may not be). Before, an undone accept left its suggestion accepted,
+   * and the clerk had to make suggestions again to get it back.
+   */
+  reopen(documentId: string, versionId: number, text: string): void {
+    const rows = this.db
+      .prepare("SELECT * FROM suggestions WHERE document_id = ? AND accepted_version_id = ? AND status = 'accepted'")
+      .all(documentId, versionId) as SuggestionRow[];
+    const wait = this.db.prepare("UPDATE suggestions SET status = 'pending', resolved_at = NULL WHERE id = ?");
+    for (const row of rows) if (text.slice(row.start, row.end) === row.before) wait.run(row.id);
+  }
+
+  /** After a redo of `versionId`: the suggestions it accepted are accepted again. */
+  reaccept(documentId: string, versionId: number): void {
+    this.db
+      .prepare(
+        "UPDATE suggestions SET status = 'accepted', resolved_at = ? WHERE document_id = ? AND accepted_version_id = ? AND status IN ('pending', 'stale')",
+      )
+      .run(new Date().toISOString(), documentId, versionId);
   }
 
   reject(documentId: string, suggestionId: number): void {
@@ -184,13 +214,17 @@ export class SuggestionStore {
       );
       const source = chosen.every((c) => c.source === 'placeholder') ? 'placeholder' : 'model';
       const models = chosen.filter((c) => c.model_json !== null).map((c) => JSON.parse(c.model_json!));
-      reviews.edit(
+      const version = reviews.edit(
         documentId,
         document.versionId,
         text,
         source,
         `Accepted ${chosen.length} suggestion${chosen.length === 1 ? '' : 's'}`,
         models.length > 0 ? models[0] : null,
+      );
+      this.acceptedIn(
+        chosen.map((c) => c.id),
+        version.versionId,
       );
       applied = chosen.length;
     })();

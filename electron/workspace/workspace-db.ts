@@ -11,7 +11,7 @@ import { makeFolder } from '../runtime/make-folder.js';
 import { AppError } from '../../shared/errors.js';
 
 const WORKSPACE_APPLICATION_ID = 0x554e4c57; // 'UNLW'
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE collections (
@@ -88,7 +88,9 @@ CREATE TABLE preferences (
 /**
  * What each schema version adds to the one before, applied in order to older workspaces
  * (and after SCHEMA to new ones). Version 2: the collection's policy, the reviewer of an
- * export, the clerk's decisions on findings, and one record per accepted change.
+ * export, the clerk's decisions on findings, and one record per accepted change. Version 3:
+ * the version that accepting a suggestion made, so that undoing it makes the suggestion wait
+ * again (SuggestionStore.reopen).
  */
 const MIGRATIONS: Readonly<Record<number, string>> = {
   2: `
@@ -120,6 +122,9 @@ CREATE TABLE changes (
   created_at TEXT NOT NULL
 );
 CREATE INDEX changes_by_document ON changes (document_id, version_id);
+`,
+  3: `
+ALTER TABLE suggestions ADD COLUMN accepted_version_id INTEGER;
 `,
 };
 

@@ -110,6 +110,26 @@ describe('versions', () => {
     const reopened = new ReviewStore(openWorkspaceDatabase(folder));
     expect(reopened.get(doc.id)).toMatchObject({ text: 'abX', versionCount: 2, canUndo: true });
   });
+
+  it('brings a workspace of the last schema up to date, keeping its suggestions', () => {
+    const { folder, db, reviews, suggestions } = stores();
+    const doc = reviews.create({ title: 't', text: 'one two', origin: 'test', originalId: null, settings });
+    suggestions.replacePending(doc.id, 'placeholder', 1, [{ start: 4, end: 7, before: 'two', after: '[X]' }]);
+    // As version 2 left it: no accepted_version_id.
+    db.exec('ALTER TABLE suggestions DROP COLUMN accepted_version_id');
+    db.pragma('user_version = 2');
+    db.close();
+    const reopened = openWorkspaceDatabase(folder);
+    expect(reopened.pragma('user_version', { simple: true })).toBe(3);
+    const store = new SuggestionStore(reopened);
+    const reviewsAgain = new ReviewStore(reopened, (id, change) => store.remap(id, change));
+    const [two] = store.list(doc.id);
+    store.accept(reviewsAgain, doc.id, two!.id);
+    const acceptedIn = reviewsAgain.get(doc.id).versionId;
+    expect(reviewsAgain.undo(doc.id).text).toBe('one two');
+    store.reopen(doc.id, acceptedIn, 'one two');
+    expect(store.list(doc.id).map((s) => [s.before, s.status])).toEqual([['two', 'pending']]);
+  });
 });
 
 describe('removing a document', () => {
