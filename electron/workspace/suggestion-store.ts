@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
-import type { Suggestion } from '../../shared/ipc/types.js';
+import type { ReviewDocument, Suggestion } from '../../shared/ipc/types.js';
 import { applyReplacements, mapSpan, type TextChange } from '../../shared/review/text-change.js';
 import type { ReviewStore } from './review-store.js';
 
@@ -164,26 +164,37 @@ export class SuggestionStore {
   }
 
   /**
-   * After an undo of `versionId`: the suggestions it accepted wait again, where they were,
-   * since the text is again what they were made for (checked word for word: a version that
-   * also holds typing may not be). Before, an undone accept left its suggestion accepted,
-   * and the clerk had to make suggestions again to get it back.
+   * Undoes the head version of a document, and gives back the suggestions that version
+   * accepted: they wait again, where they were, since the text is again what they were made
+   * for (checked word for word: a version that also holds typing may not be). Before, an
+   * undone accept left its suggestion accepted, and the clerk had to make suggestions again
+   * to get it back. One transaction with the undo.
    */
-  reopen(documentId: string, versionId: number, text: string): void {
-    const rows = this.db
-      .prepare("SELECT * FROM suggestions WHERE document_id = ? AND accepted_version_id = ? AND status = 'accepted'")
-      .all(documentId, versionId) as SuggestionRow[];
-    const wait = this.db.prepare("UPDATE suggestions SET status = 'pending', resolved_at = NULL WHERE id = ?");
-    for (const row of rows) if (text.slice(row.start, row.end) === row.before) wait.run(row.id);
+  undo(reviews: ReviewStore, documentId: string): ReviewDocument {
+    return this.db.transaction(() => {
+      const undone = reviews.get(documentId).versionId;
+      const document = reviews.undo(documentId);
+      const rows = this.db
+        .prepare("SELECT * FROM suggestions WHERE document_id = ? AND accepted_version_id = ? AND status = 'accepted'")
+        .all(documentId, undone) as SuggestionRow[];
+      const wait = this.db.prepare("UPDATE suggestions SET status = 'pending', resolved_at = NULL WHERE id = ?");
+      for (const row of rows) if (document.text.slice(row.start, row.end) === row.before) wait.run(row.id);
+      return document;
+    })();
   }
 
-  /** After a redo of `versionId`: the suggestions it accepted are accepted again. */
-  reaccept(documentId: string, versionId: number): void {
-    this.db
-      .prepare(
-        "UPDATE suggestions SET status = 'accepted', resolved_at = ? WHERE document_id = ? AND accepted_version_id = ? AND status IN ('pending', 'stale')",
-      )
-      .run(new Date().toISOString(), documentId, versionId);
+  /**
+   * Redoes the version undo left, and accepts again the suggestions it accepted (whatever
+   * the clerk did with them meanwhile: the text applies them again). One transaction.
+   */
+  redo(reviews: ReviewStore, documentId: string): ReviewDocument {
+    return this.db.transaction(() => {
+      const document = reviews.redo(documentId);
+      this.db
+        .prepare("UPDATE suggestions SET status = 'accepted', resolved_at = ? WHERE document_id = ? AND accepted_version_id = ? AND status <> 'accepted'")
+        .run(new Date().toISOString(), documentId, document.versionId);
+      return document;
+    })();
   }
 
   reject(documentId: string, suggestionId: number): void {

@@ -90,7 +90,7 @@ CREATE TABLE preferences (
  * (and after SCHEMA to new ones). Version 2: the collection's policy, the reviewer of an
  * export, the clerk's decisions on findings, and one record per accepted change. Version 3:
  * the version that accepting a suggestion made, so that undoing it makes the suggestion wait
- * again (SuggestionStore.reopen).
+ * again (SuggestionStore.undo).
  */
 const MIGRATIONS: Readonly<Record<number, string>> = {
   2: `

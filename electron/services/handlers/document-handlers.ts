@@ -81,18 +81,11 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
     'documents:get': async ({ documentId }) => services.reviews.get(documentId),
     'documents:edit': async ({ documentId, baseVersionId, text, source, description }) =>
       changed(services.reviews.edit(documentId, baseVersionId, text, source, description), ['documents', 'versions', 'suggestions', 'decisions']),
-    'documents:undo': async ({ documentId }) => {
-      const undone = services.reviews.get(documentId).versionId;
-      const document = services.reviews.undo(documentId);
-      // An undone accept gives its suggestions back, waiting where they were.
-      services.suggestions.reopen(documentId, undone, document.text);
-      return changed(document, ['documents', 'versions', 'suggestions', 'decisions']);
-    },
-    'documents:redo': async ({ documentId }) => {
-      const document = services.reviews.redo(documentId);
-      services.suggestions.reaccept(documentId, document.versionId);
-      return changed(document, ['documents', 'versions', 'suggestions', 'decisions']);
-    },
+    // An undone accept gives its suggestions back, waiting where they were; redo accepts them again.
+    'documents:undo': async ({ documentId }) =>
+      changed(services.suggestions.undo(services.reviews, documentId), ['documents', 'versions', 'suggestions', 'decisions']),
+    'documents:redo': async ({ documentId }) =>
+      changed(services.suggestions.redo(services.reviews, documentId), ['documents', 'versions', 'suggestions', 'decisions']),
     'documents:versions': async ({ documentId }) => services.reviews.versions(documentId),
     'documents:restore': async ({ documentId, versionId }) =>
       changed(services.reviews.restore(documentId, versionId), ['documents', 'versions', 'suggestions', 'decisions']),

@@ -48,6 +48,12 @@ describe('undo and redo of an accepted suggestion', () => {
     const bergenNow = (await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!;
     expect(bergenNow.status).toBe('accepted');
 
+    // Undone again, rejected, and redone: the text applies it again, so it is accepted again.
+    await handlers['documents:undo']({ documentId: document.id });
+    await handlers['suggestions:reject']({ documentId: document.id, suggestionId: bergen.id });
+    await handlers['documents:redo']({ documentId: document.id });
+    expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!.status).toBe('accepted');
+
     // Undone again, it can be accepted again.
     await handlers['documents:undo']({ documentId: document.id });
     expect((await handlers['suggestions:accept']({ documentId: document.id, suggestionId: bergen.id })).text).toBe(accepted.text);
