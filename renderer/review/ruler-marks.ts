@@ -5,11 +5,12 @@
  * A block the browser has laid out has its marks measured, from the block's top. One it has
  * skipped (content-visibility: auto) is not: measuring would lay out the whole text again,
  * seconds on a long judgment. Its marks are placed by their share of the block's
- * characters, as the block itself lists them (block-ruler-marks.ts), until it is laid out. A block is read once per drawing of the text: marks
- * measured stay right from the block's top whatever happens above it, so scrolling over
- * the text measures only the blocks laid out for the first time, and places every mark
- * again from the blocks' tops. (Measuring all 39,000 marks of a long text each time a
- * block was laid out or skipped took about 0.15 s, and made scrolling stutter.)
+ * characters, as the block itself lists them (block-ruler-marks.ts), until it is laid out.
+ * A block is read once per drawing of the text: marks measured stay right from the block's
+ * top whatever happens above it, so scrolling over the text measures only the blocks laid
+ * out for the first time, and places every mark again from the blocks' tops. (Measuring
+ * all 39,000 marks of a long text each time a block was laid out or skipped took about
+ * 0.15 s, and made scrolling stutter.)
  */
 import { readRulerEntries, rulerKinds } from './block-ruler-marks.js';
 import type { RulerKind, RulerMark } from './overview-ruler.js';
