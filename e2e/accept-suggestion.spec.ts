@@ -2,7 +2,8 @@
  * Accepting one suggestion: the text changes at once and is checked again, and the
  * highlights do not blink meanwhile.
  */
-import { expect, openApp, test } from './host-fixture.js';
+import type { Page } from '@playwright/test';
+import { expect, openApp, test, type Host } from './host-fixture.js';
 
 declare global {
   interface Window {
@@ -11,14 +12,19 @@ declare global {
   }
 }
 
-test('accepting a suggestion keeps the combination members on screen until the new check replaces them', async ({ page, host }) => {
+/** The demo judgment, checked, with placeholder suggestions for its linkable phrases: the cards, and how many. */
+async function withPlaceholderSuggestions(page: Page, host: Host) {
   await openApp(page, host);
   await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
   await page.getByRole('tab', { name: 'Suggestions' }).click();
   await page.getByRole('button', { name: 'Suggest placeholders' }).click();
   const cards = page.getByTestId('suggestion');
   await expect(cards.first()).toBeVisible({ timeout: 60_000 });
-  const before = await cards.count();
+  return { cards, before: await cards.count() };
+}
+
+test('accepting a suggestion keeps the combination members on screen until the new check replaces them', async ({ page, host }) => {
+  const { cards, before } = await withPlaceholderSuggestions(page, host);
   const combos = await page.locator('mark.combo').count();
   expect(combos).toBeGreaterThan(100);
 
@@ -52,13 +58,7 @@ test('accepting a suggestion keeps the combination members on screen until the n
 });
 
 test('after Accept or Reject from the keyboard, the focus goes on to the same button of the next card', async ({ page, host }) => {
-  await openApp(page, host);
-  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
-  await page.getByRole('tab', { name: 'Suggestions' }).click();
-  await page.getByRole('button', { name: 'Suggest placeholders' }).click();
-  const cards = page.getByTestId('suggestion');
-  await expect(cards.first()).toBeVisible({ timeout: 60_000 });
-  const before = await cards.count();
+  const { cards, before } = await withPlaceholderSuggestions(page, host);
   // What each card replaces, to tell them apart.
   const replaced = (card: number) => cards.nth(card).locator('del').textContent();
   const focusedCard = () => page.evaluate(() => document.activeElement?.closest('[data-testid="suggestion"]')?.querySelector('del')?.textContent ?? null);
