@@ -83,8 +83,9 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const planRuns = plan.planText === text ? plan.plan?.runs : undefined;
   const planned = view === 'plan' ? planRuns : undefined;
   // The same array while they draw the same, so that the highlighted text (memo) is not cut
-  // again for nothing; in step with the text while its list is on the way.
-  const previews = useTextPreviews(suggestions.data, text);
+  // again for nothing; in step with the text while its list is on the way. For the saved
+  // text, the one they are drawn on: not worked out again at each keystroke in the editor.
+  const previews = useTextPreviews(suggestions.data, document.text);
   // Where the focused finding began: J and K go on from there once an edit has taken it.
   const focusPlace = useRef<FocusPlace | null>(null);
   const leaveText = useCallback(() => {

@@ -92,7 +92,7 @@ export function FindingsPanel(props: Props) {
     current.onSelect(next.id);
   }, []);
   // After a row's phrase is replaced or kept, the focus goes on to the next row.
-  const removing = useFocusAfterRemoval(list, items, settled, move, rowOfElement);
+  const removing = useFocusAfterRemoval(listElement, items, settled, move, rowOfElement);
   const actions = useMemo((): RowActions => {
     return {
       move,

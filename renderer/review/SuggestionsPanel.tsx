@@ -82,7 +82,7 @@ export function SuggestionsPanel({
   const rows = useMemo(() => pending.map((s) => ({ id: String(s.id), start: s.start })), [pending]);
   const lastAction = useRef<'accept' | 'reject'>('accept');
   const removing = useFocusAfterRemoval(
-    { current: listElement },
+    listElement,
     rows,
     !act.isPending,
     (index) => cardButton(listElement, rows[index]!.id, lastAction.current)?.focus(),

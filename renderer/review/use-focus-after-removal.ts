@@ -11,7 +11,7 @@
  * until the list has settled. It is never taken from anywhere else: once the clerk has
  * moved the focus out of the list or to another row, the list leaves it there.
  */
-import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 
 /** A row of the list: its id, and where its phrase starts in the text. */
 export interface ListRow {
@@ -41,7 +41,7 @@ export function nextRowAfter(items: readonly ListRow[], start: number, removedId
  * the row opened). Returns the function to call when a row is about to go.
  */
 export function useFocusAfterRemoval(
-  list: RefObject<HTMLElement | null>,
+  list: HTMLElement | null,
   items: readonly ListRow[],
   settled: boolean,
   focusRow: (index: number) => void,
@@ -55,7 +55,7 @@ export function useFocusAfterRemoval(
     const active = document.activeElement as HTMLElement | null;
     const lost = active === null || active === document.body;
     const onRow = active === null ? undefined : rowOf(active);
-    if (!lost && (!(list.current?.contains(active) ?? false) || (onRow !== r.id && onRow !== r.target && onRow !== undefined))) {
+    if (!lost && (!(list?.contains(active) ?? false) || (onRow !== r.id && onRow !== r.target && onRow !== undefined))) {
       // The clerk has gone on elsewhere.
       resume.current = null;
       return;
