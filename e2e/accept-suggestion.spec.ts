@@ -1,6 +1,7 @@
 /**
  * Accepting one suggestion: the text changes at once and is checked again, and the
- * highlights do not blink meanwhile.
+ * highlights do not blink meanwhile; the keyboard goes on down the cards; restoring the
+ * version from before the accept gives the suggestion back.
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, test, type Host } from './host-fixture.js';
@@ -84,4 +85,22 @@ test('after Accept or Reject from the keyboard, the focus goes on to the same bu
   await expect(cards).toHaveCount(before - 3, { timeout: 60_000 });
   await expect.poll(focusedCard).toBe(fourth);
   expect(await focusedButton()).toBe('Reject');
+});
+
+test('restoring the version from before an accept gives its suggestion back, waiting and previewed', async ({ page, host }) => {
+  const { cards, before } = await withPlaceholderSuggestions(page, host);
+  const words = await cards.first().locator('del').textContent();
+  await cards.first().getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(cards).toHaveCount(before - 1, { timeout: 60_000 });
+
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  const versions = page.getByTestId('versions').locator('li');
+  await expect(versions).toHaveCount(2);
+  await versions.last().getByRole('button', { name: 'Restore' }).click();
+  await expect(versions).toHaveCount(3);
+
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
+  await expect(cards).toHaveCount(before, { timeout: 60_000 });
+  await expect(cards.first().locator('del')).toHaveText(words!);
+  await expect(page.getByTestId('preview')).toHaveCount(before);
 });

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import type { ReviewDocument, Suggestion } from '../../shared/ipc/types.js';
-import { applyReplacements, mapSpan, type TextChange } from '../../shared/review/text-change.js';
+import { applyReplacements, diffTexts, mapSpan, type TextChange } from '../../shared/review/text-change.js';
 import type { ReviewStore } from './review-store.js';
 
 /** A replacement proposed by a suggestion source. */
@@ -35,6 +35,8 @@ interface SuggestionRow {
   pass: number;
   model_json: string | null;
   created_at: string;
+  accepted_version_id: number | null;
+  reopened_in_version_id: number | null;
 }
 
 function toSuggestion(r: SuggestionRow): Suggestion {
@@ -168,11 +170,16 @@ export class SuggestionStore {
    * accepted: they wait again, where they were, since the text is again what they were made
    * for (checked word for word: a version that also holds typing may not be). Before, an
    * undone accept left its suggestion accepted, and the clerk had to make suggestions again
-   * to get it back. One transaction with the undo.
+   * to get it back. An undone restore accepts again the suggestions it gave back (the text
+   * applies them again). One transaction with the undo.
    */
   undo(reviews: ReviewStore, documentId: string): ReviewDocument {
     return this.db.transaction(() => {
       const undone = reviews.get(documentId).versionId;
+      // Before the head moves, so that moving the pending suggestions leaves their places alone (redo needs them).
+      this.db
+        .prepare("UPDATE suggestions SET status = 'accepted', resolved_at = ? WHERE document_id = ? AND reopened_in_version_id = ? AND status <> 'accepted'")
+        .run(new Date().toISOString(), documentId, undone);
       const document = reviews.undo(documentId);
       const rows = this.db
         .prepare("SELECT * FROM suggestions WHERE document_id = ? AND accepted_version_id = ? AND status = 'accepted'")
@@ -185,7 +192,9 @@ export class SuggestionStore {
 
   /**
    * Redoes the version undo left, and accepts again the suggestions it accepted (whatever
-   * the clerk did with them meanwhile: the text applies them again). One transaction.
+   * the clerk did with them meanwhile: the text applies them again). A redone restore gives
+   * back again the suggestions it gave back, where the text still holds their words. One
+   * transaction.
    */
   redo(reviews: ReviewStore, documentId: string): ReviewDocument {
     return this.db.transaction(() => {
@@ -193,8 +202,90 @@ export class SuggestionStore {
       this.db
         .prepare("UPDATE suggestions SET status = 'accepted', resolved_at = ? WHERE document_id = ? AND accepted_version_id = ? AND status <> 'accepted'")
         .run(new Date().toISOString(), documentId, document.versionId);
+      const given = this.db
+        .prepare("SELECT * FROM suggestions WHERE document_id = ? AND reopened_in_version_id = ? AND status = 'accepted' ORDER BY start")
+        .all(documentId, document.versionId) as SuggestionRow[];
+      this.wait(
+        documentId,
+        document,
+        given.map((row) => ({ row, span: row })),
+      );
       return document;
     })();
+  }
+
+  /**
+   * Makes a new head version with the text of an earlier one, and gives back the suggestions
+   * accepted since: those accepted by a version the restored one does not come from. Each
+   * waits again where the restored text holds its words, moved there from the text it was
+   * accepted on. Before, they stayed "accepted" though the text no longer held their change,
+   * and the clerk had to make suggestions again. One transaction with the restore.
+   */
+  restore(reviews: ReviewStore, documentId: string, versionId: number): ReviewDocument {
+    return this.db.transaction(() => {
+      const document = reviews.restore(documentId, versionId);
+      const lineage = this.db
+        .prepare(
+          'WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM versions WHERE id = ? UNION ALL SELECT v.id, v.parent_id FROM versions v JOIN up ON v.id = up.parent_id) SELECT id FROM up',
+        )
+        .pluck()
+        .all(versionId) as number[];
+      const restoredFrom = new Set(lineage);
+      const rows = this.db
+        .prepare(
+          "SELECT s.*, base.text AS base_text FROM suggestions s JOIN versions accepted ON accepted.id = s.accepted_version_id JOIN versions base ON base.id = accepted.parent_id WHERE s.document_id = ? AND s.status = 'accepted' ORDER BY s.accepted_version_id, s.start",
+        )
+        .all(documentId) as (SuggestionRow & { base_text: string })[];
+      const given: { row: SuggestionRow; span: { start: number; end: number } }[] = [];
+      // One comparison of texts per accepting version (Accept all makes thousands of suggestions in one).
+      const changes = new Map<number, TextChange>();
+      for (const row of rows) {
+        const accepted = row.accepted_version_id!;
+        if (restoredFrom.has(accepted)) continue;
+        let change = changes.get(accepted);
+        if (change === undefined) changes.set(accepted, (change = diffTexts(row.base_text, document.text)));
+        const span = mapSpan(row, change);
+        if (span !== undefined) given.push({ row, span });
+      }
+      this.wait(documentId, document, given, document.versionId);
+      return document;
+    })();
+  }
+
+  /**
+   * Makes suggestions wait again at the given places of the head text, where it holds their
+   * words and no pending suggestion (nor one given back before it) lies: pending suggestions
+   * never overlap.
+   */
+  private wait(
+    documentId: string,
+    document: ReviewDocument,
+    given: readonly { row: SuggestionRow; span: { start: number; end: number } }[],
+    reopenedIn?: number,
+  ): void {
+    const taken = (
+      this.db.prepare("SELECT start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as {
+        start: number;
+        end: number;
+      }[]
+    ).sort((a, b) => a.start - b.start);
+    const update = this.db.prepare(
+      "UPDATE suggestions SET status = 'pending', resolved_at = NULL, start = ?, end = ?, reopened_in_version_id = coalesce(?, reopened_in_version_id) WHERE id = ?",
+    );
+    for (const { row, span } of given) {
+      if (document.text.slice(span.start, span.end) !== row.before) continue;
+      // The first taken span ending after this one starts: it overlaps when it starts before this one ends.
+      let lo = 0;
+      let hi = taken.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (taken[mid]!.end <= span.start) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < taken.length && taken[lo]!.start < span.end) continue;
+      taken.splice(lo, 0, span);
+      update.run(span.start, span.end, reopenedIn ?? null, row.id);
+    }
   }
 
   reject(documentId: string, suggestionId: number): void {

@@ -11,7 +11,7 @@ import { makeFolder } from '../runtime/make-folder.js';
 import { AppError } from '../../shared/errors.js';
 
 const WORKSPACE_APPLICATION_ID = 0x554e4c57; // 'UNLW'
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 const SCHEMA = `
 CREATE TABLE collections (
@@ -90,7 +90,8 @@ CREATE TABLE preferences (
  * (and after SCHEMA to new ones). Version 2: the collection's policy, the reviewer of an
  * export, the clerk's decisions on findings, and one record per accepted change. Version 3:
  * the version that accepting a suggestion made, so that undoing it makes the suggestion wait
- * again (SuggestionStore.undo).
+ * again (SuggestionStore.undo). Version 4: the restore that made an accepted suggestion wait
+ * again, so that undoing the restore accepts it again (SuggestionStore.restore).
  */
 const MIGRATIONS: Readonly<Record<number, string>> = {
   2: `
@@ -125,6 +126,9 @@ CREATE INDEX changes_by_document ON changes (document_id, version_id);
 `,
   3: `
 ALTER TABLE suggestions ADD COLUMN accepted_version_id INTEGER;
+`,
+  4: `
+ALTER TABLE suggestions ADD COLUMN reopened_in_version_id INTEGER;
 `,
 };
 

@@ -40,7 +40,10 @@ export function VersionsPanel({ document }: { document: ReviewDocument }) {
   return (
     <div className="stack">
       <ErrorBanner error={versions.error ?? restore.error} />
-      <p className="small muted">Every accepted change is kept. Restoring a version makes a new one; nothing is deleted.</p>
+      <p className="small muted">
+        Every accepted change is kept. Restoring a version makes a new one; nothing is deleted. Suggestions accepted since the restored version wait again in
+        Suggestions.
+      </p>
       <ul className="versions" data-testid="versions">
         {versions.data?.map((v) => (
           <li key={v.id} className={previewed === v.id ? 'previewed' : undefined}>

@@ -87,8 +87,9 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
     'documents:redo': async ({ documentId }) =>
       changed(services.suggestions.redo(services.reviews, documentId), ['documents', 'versions', 'suggestions', 'decisions']),
     'documents:versions': async ({ documentId }) => services.reviews.versions(documentId),
+    // A restore gives back the suggestions accepted since the version restored; undoing it accepts them again.
     'documents:restore': async ({ documentId, versionId }) =>
-      changed(services.reviews.restore(documentId, versionId), ['documents', 'versions', 'suggestions', 'decisions']),
+      changed(services.suggestions.restore(services.reviews, documentId, versionId), ['documents', 'versions', 'suggestions', 'decisions']),
     'documents:settings': async ({ documentId, settings }) => {
       if (settings.collectionPath !== null) {
         knownCollection(services, settings.collectionPath);

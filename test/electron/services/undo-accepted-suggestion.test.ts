@@ -1,6 +1,8 @@
 /**
  * Undoing an accepted suggestion gives it back, waiting where it was; redoing accepts it
- * again. Real workspace database, the document and suggestion handlers themselves.
+ * again. Restoring a version from before the accept gives it back too, and undoing the
+ * restore accepts it again. Real workspace database, the document and suggestion handlers
+ * themselves.
  */
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../electron/services/handlers/index.js';
@@ -17,7 +19,7 @@ async function opened() {
   app.suggestions.replacePending(document.id, 'placeholder', 1, [at('Oslo'), at('Bergen'), at('Statoil')]);
   const waiting = async () =>
     (await handlers['suggestions:list']({ documentId: document.id })).filter((s) => s.status === 'pending').map((s) => [s.before, s.start] as const);
-  return { handlers, document, waiting };
+  return { handlers, app, document, waiting };
 }
 
 describe('undo and redo of an accepted suggestion', () => {
@@ -86,5 +88,78 @@ describe('undo and redo of an accepted suggestion', () => {
     await handlers['documents:undo']({ documentId: document.id });
     expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === oslo.id)!.status).toBe('accepted');
     expect((await waiting()).map(([before]) => before)).toEqual(['Bergen', 'Statoil']);
+  });
+});
+
+describe('restoring an earlier version', () => {
+  const accept = async (handlers: Awaited<ReturnType<typeof opened>>['handlers'], documentId: string, before: string) => {
+    const suggestion = (await handlers['suggestions:list']({ documentId })).find((s) => s.before === before && s.status === 'pending')!;
+    return handlers['suggestions:accept']({ documentId, suggestionId: suggestion.id });
+  };
+  const statusOf = async (handlers: Awaited<ReturnType<typeof opened>>['handlers'], documentId: string, before: string) =>
+    (await handlers['suggestions:list']({ documentId })).find((s) => s.before === before)!.status;
+
+  it('gives back every suggestion accepted since, where the restored text holds its words; undo accepts them again, redo gives them back', async () => {
+    const { handlers, document, waiting } = await opened();
+    await accept(handlers, document.id, 'Bergen');
+    const both = await accept(handlers, document.id, 'Oslo');
+    expect(both.text).toBe('The applicant lives in [PLACE] and works in [PLACE] for Statoil.');
+    expect(await waiting()).toEqual([['Statoil', 56]]);
+
+    const restored = await handlers['documents:restore']({ documentId: document.id, versionId: document.versionId });
+    expect(restored.text).toBe(text);
+    expect(await waiting()).toEqual([
+      ['Oslo', 23],
+      ['Bergen', 41],
+      ['Statoil', 52],
+    ]);
+    // The suggestions given back can be accepted again, one by one or all at once.
+    expect((await accept(handlers, document.id, 'Bergen')).text).toBe('The applicant lives in Oslo and works in [PLACE] for Statoil.');
+    await handlers['documents:undo']({ documentId: document.id });
+
+    // Undoing the restore brings back the text with both accepts, and both are accepted again.
+    expect((await handlers['documents:undo']({ documentId: document.id })).text).toBe(both.text);
+    expect(await statusOf(handlers, document.id, 'Oslo')).toBe('accepted');
+    expect(await statusOf(handlers, document.id, 'Bergen')).toBe('accepted');
+    expect(await waiting()).toEqual([['Statoil', 56]]);
+
+    expect((await handlers['documents:redo']({ documentId: document.id })).text).toBe(text);
+    expect(await waiting()).toEqual([
+      ['Oslo', 23],
+      ['Bergen', 41],
+      ['Statoil', 52],
+    ]);
+  });
+
+  it('leaves accepted what the restored version already holds', async () => {
+    const { handlers, document, waiting } = await opened();
+    const first = await accept(handlers, document.id, 'Bergen');
+    await accept(handlers, document.id, 'Oslo');
+    const restored = await handlers['documents:restore']({ documentId: document.id, versionId: first.versionId });
+    expect(restored.text).toBe(first.text);
+    expect(await statusOf(handlers, document.id, 'Bergen')).toBe('accepted');
+    expect(await waiting()).toEqual([
+      ['Oslo', 23],
+      ['Statoil', 53],
+    ]);
+  });
+
+  it('gives back no suggestion made for words the restored text does not hold', async () => {
+    const { handlers, app, document } = await opened();
+    // The clerk types a new name over "Statoil", and accepts a placeholder for that name.
+    const typed = await handlers['documents:edit']({
+      documentId: document.id,
+      baseVersionId: document.versionId,
+      text: text.replace('Statoil', 'Equinor'),
+      source: 'manual',
+      description: 'typing',
+    });
+    const at = typed.text.indexOf('Equinor');
+    app.suggestions.replacePending(document.id, 'placeholder', 2, [{ start: at, end: at + 7, before: 'Equinor', after: '[COMPANY]' }], 'overlapping');
+    await accept(handlers, document.id, 'Equinor');
+    expect((await handlers['documents:restore']({ documentId: document.id, versionId: document.versionId })).text).toBe(text);
+    expect(await statusOf(handlers, document.id, 'Equinor')).toBe('accepted');
+    expect((await handlers['documents:restore']({ documentId: document.id, versionId: typed.versionId })).text).toBe(typed.text);
+    expect(await statusOf(handlers, document.id, 'Equinor')).toBe('pending');
   });
 });

@@ -111,23 +111,29 @@ describe('versions', () => {
     expect(reopened.get(doc.id)).toMatchObject({ text: 'abX', versionCount: 2, canUndo: true });
   });
 
-  it('brings a workspace of the last schema up to date, keeping its suggestions', () => {
-    const { folder, db, reviews, suggestions } = stores();
-    const doc = reviews.create({ title: 't', text: 'one two', origin: 'test', originalId: null, settings });
-    suggestions.replacePending(doc.id, 'placeholder', 1, [{ start: 4, end: 7, before: 'two', after: '[X]' }]);
-    // As version 2 left it: no accepted_version_id.
-    db.exec('ALTER TABLE suggestions DROP COLUMN accepted_version_id');
-    db.pragma('user_version = 2');
-    db.close();
-    const reopened = openWorkspaceDatabase(folder);
-    expect(reopened.pragma('user_version', { simple: true })).toBe(3);
-    const store = new SuggestionStore(reopened);
-    const reviewsAgain = new ReviewStore(reopened, (id, change) => store.remap(id, change));
-    const [two] = store.list(doc.id);
-    store.accept(reviewsAgain, doc.id, two!.id);
-    expect(store.undo(reviewsAgain, doc.id).text).toBe('one two');
-    expect(store.list(doc.id).map((s) => [s.before, s.status])).toEqual([['two', 'pending']]);
-  });
+  // What each older schema lacks: version 2, the accepting version; version 3, the restore that gave a suggestion back.
+  const lacking: Record<number, string[]> = { 2: ['accepted_version_id', 'reopened_in_version_id'], 3: ['reopened_in_version_id'] };
+  for (const [schema, columns] of Object.entries(lacking)) {
+    it(`brings a workspace of schema ${schema} up to date, keeping its suggestions`, () => {
+      const { folder, db, reviews, suggestions } = stores();
+      const doc = reviews.create({ title: 't', text: 'one two', origin: 'test', originalId: null, settings });
+      suggestions.replacePending(doc.id, 'placeholder', 1, [{ start: 4, end: 7, before: 'two', after: '[X]' }]);
+      for (const column of columns) db.exec(`ALTER TABLE suggestions DROP COLUMN ${column}`);
+      db.pragma(`user_version = ${schema}`);
+      db.close();
+      const reopened = openWorkspaceDatabase(folder);
+      expect(reopened.pragma('user_version', { simple: true })).toBe(4);
+      const store = new SuggestionStore(reopened);
+      const reviewsAgain = new ReviewStore(reopened, (id, change) => store.remap(id, change));
+      const [two] = store.list(doc.id);
+      store.accept(reviewsAgain, doc.id, two!.id);
+      expect(store.undo(reviewsAgain, doc.id).text).toBe('one two');
+      expect(store.list(doc.id).map((s) => [s.before, s.status])).toEqual([['two', 'pending']]);
+      store.accept(reviewsAgain, doc.id, two!.id);
+      expect(store.restore(reviewsAgain, doc.id, doc.versionId).text).toBe('one two');
+      expect(store.list(doc.id).map((s) => [s.before, s.status])).toEqual([['two', 'pending']]);
+    });
+  }
 });
 
 describe('removing a document', () => {
