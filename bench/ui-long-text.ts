@@ -106,6 +106,8 @@ try {
   const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // Clicks wait for their button without end by default: a step that never comes fails the run, naming itself, instead of hanging it.
+    page.setDefaultTimeout(300_000);
     await page.goto(url);
     await page.waitForSelector('[data-testid=findings-panel][data-state=ready]', { timeout: 120_000 });
     // Opened as a file dropped on the text, as a clerk drags a judgment in.
