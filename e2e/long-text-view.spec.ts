@@ -219,6 +219,22 @@ test('on a text of 100,000 characters or more, Plan and Phrases keep the same ma
   expect(await marks()).toBe(before - plannedOnly);
   await word!.hover();
   await expect(page.getByTestId('mark-tooltip')).not.toContainText('Planned');
+  // A phrase the plan cuts draws as one mark: square inner ends, and its focus outline
+  // clipped where the pieces meet, so it goes round the phrase, not round each piece.
+  const joined = documentText.locator('mark.join-r[id^="finding-"]').first();
+  await joined.focus();
+  const seam = await joined.evaluate((mark) => {
+    const next = mark.nextElementSibling as HTMLElement;
+    return {
+      sameFindings: next.dataset.findings === mark.dataset.findings,
+      nextJoins: next.classList.contains('join-l') && next.classList.contains('focused'),
+      corner: getComputedStyle(mark).borderTopRightRadius,
+      nextCorner: getComputedStyle(next).borderTopLeftRadius,
+      clip: getComputedStyle(mark).clipPath,
+    };
+  });
+  expect(seam).toEqual({ sameFindings: true, nextJoins: true, corner: '0px', nextCorner: '0px', clip: 'inset(-4px 0px -4px -4px)' });
+  await page.keyboard.press('Escape');
 
   await page.getByTestId('view-plan').click();
   await expect(planned).toHaveCount(plannedCount);

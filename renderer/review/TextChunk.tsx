@@ -51,10 +51,25 @@ export const TextChunk = memo(function TextChunk({
   const { text, findings, uncheckedFrom, plan, previews } = drawing;
   // What the overview strip shows of this block while it is not laid out (block-ruler-marks.ts).
   const ruler: string[] = [];
-  const drawn = chunk.pieces.map((segment) => {
+  const shown = chunk.pieces.map((segment) => ({
+    inPlan: showPlan && coversSorted(plan, segment.start, segment.end) >= 0,
+    preview: previewCovering(previews, segment.start, segment.end),
+  }));
+  // A phrase that the plan, a preview or the unchecked part cuts in pieces draws as one mark:
+  // the inner ends of neighbouring pieces that look alike are squared off, and an outline
+  // round them is clipped there (app.css, join-l and join-r). Before, the pieces showed
+  // notches between them, and the focus outline boxed each piece.
+  const alike = (a: number, b: number): boolean => {
+    const x = chunk.pieces[a];
+    const y = chunk.pieces[b];
+    if (x === undefined || y === undefined || (x.findings.length === 0 && x.groups.length === 0)) return false;
+    return (
+      sameNumbers(x.findings, y.findings) && sameNumbers(x.groups, y.groups) && shown[a]!.inPlan === shown[b]!.inPlan && shown[a]!.preview === shown[b]!.preview
+    );
+  };
+  const drawn = chunk.pieces.map((segment, p) => {
     const slice = text.slice(segment.start, segment.end);
-    const inPlan = showPlan && coversSorted(plan, segment.start, segment.end) >= 0;
-    const preview = previewCovering(previews, segment.start, segment.end);
+    const { inPlan, preview } = shown[p]!;
     // The replacement shows once, after the last run of the previewed words.
     const previewEnds = preview !== undefined && preview.end === segment.end;
     if (segment.findings.length === 0 && segment.groups.length === 0 && !inPlan && preview === undefined) {
@@ -77,6 +92,8 @@ export const TextChunk = memo(function TextChunk({
       focusedId !== null && covering.some((f) => f.id === focusedId) ? 'focused' : '',
       inPlan ? 'planned' : '',
       preview !== undefined ? 'previewed' : '',
+      alike(p, p - 1) ? 'join-l' : '',
+      alike(p, p + 1) ? 'join-r' : '',
     ].filter(Boolean);
     // By index in `findings` (a search for each was quadratic on a long text).
     const combinationIds = segment.findings.filter((f) => findings[f]!.kind === 'combination').map((f) => `g${f}`);
@@ -118,3 +135,7 @@ export const TextChunk = memo(function TextChunk({
     </span>
   );
 });
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
