@@ -1,7 +1,8 @@
 /**
  * Accepting one suggestion: the text changes at once and is checked again, and the
  * highlights do not blink meanwhile; the keyboard goes on down the cards; restoring the
- * version from before the accept gives the suggestion back.
+ * version from before the accept gives the suggestion back, and rejected ones can be
+ * brought back.
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, test, type Host } from './host-fixture.js';
@@ -103,4 +104,15 @@ test('restoring the version from before an accept gives its suggestion back, wai
   await expect(cards).toHaveCount(before, { timeout: 60_000 });
   await expect(cards.first().locator('del')).toHaveText(words!);
   await expect(page.getByTestId('preview')).toHaveCount(before);
+});
+
+test('rejected suggestions can be brought back, since Undo cannot take a rejection back', async ({ page, host }) => {
+  const { cards, before } = await withPlaceholderSuggestions(page, host);
+  await page.getByRole('button', { name: 'Reject all' }).click();
+  await expect(cards).toHaveCount(0);
+  await expect(page.getByTestId('preview')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Bring back the rejected' }).click();
+  await expect(cards).toHaveCount(before);
+  await expect(page.getByTestId('preview')).toHaveCount(before);
+  await expect(page.getByRole('button', { name: 'Bring back the rejected' })).toHaveCount(0);
 });

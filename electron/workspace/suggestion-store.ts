@@ -1,7 +1,8 @@
 /**
  * Proposed replacements awaiting the clerk. Offsets always refer to the current head
- * text: when the head changes, pending suggestions move with the change, and those the
- * change overlapped become stale (never applied to text they no longer describe).
+ * text: when the head changes, pending and rejected suggestions move with the change (a
+ * rejected one can be brought back), and those the change overlapped become stale (never
+ * applied to text they no longer describe).
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
@@ -103,9 +104,9 @@ export class SuggestionStore {
     return [...pending, ...resolved].map(toSuggestion);
   }
 
-  /** Moves pending suggestions with a change of the head text. */
+  /** Moves pending and rejected suggestions with a change of the head text. */
   remap(documentId: string, change: TextChange): void {
-    const pending = this.db.prepare("SELECT id, start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as {
+    const following = this.db.prepare("SELECT id, start, end FROM suggestions WHERE document_id = ? AND status IN ('pending', 'rejected')").all(documentId) as {
       id: number;
       start: number;
       end: number;
@@ -113,7 +114,7 @@ export class SuggestionStore {
     const move = this.db.prepare('UPDATE suggestions SET start = ?, end = ? WHERE id = ?');
     const stale = this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE id = ?");
     const at = new Date().toISOString();
-    for (const s of pending) {
+    for (const s of following) {
       const moved = mapSpan(s, change);
       if (moved === undefined) stale.run(at, s.id);
       else if (moved.start !== s.start) move.run(moved.start, moved.end, s.id);
@@ -255,14 +256,14 @@ export class SuggestionStore {
   /**
    * Makes suggestions wait again at the given places of the head text, where it holds their
    * words and no pending suggestion (nor one given back before it) lies: pending suggestions
-   * never overlap.
+   * never overlap. Returns how many wait again.
    */
   private wait(
     documentId: string,
     document: ReviewDocument,
     given: readonly { row: SuggestionRow; span: { start: number; end: number } }[],
     reopenedIn?: number,
-  ): void {
+  ): number {
     const taken = (
       this.db.prepare("SELECT start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as {
         start: number;
@@ -272,6 +273,7 @@ export class SuggestionStore {
     const update = this.db.prepare(
       "UPDATE suggestions SET status = 'pending', resolved_at = NULL, start = ?, end = ?, reopened_in_version_id = coalesce(?, reopened_in_version_id) WHERE id = ?",
     );
+    let waiting = 0;
     for (const { row, span } of given) {
       if (document.text.slice(span.start, span.end) !== row.before) continue;
       // The first taken span ending after this one starts: it overlaps when it starts before this one ends.
@@ -285,7 +287,26 @@ export class SuggestionStore {
       if (lo < taken.length && taken[lo]!.start < span.end) continue;
       taken.splice(lo, 0, span);
       update.run(span.start, span.end, reopenedIn ?? null, row.id);
+      waiting++;
     }
+    return waiting;
+  }
+
+  /**
+   * Makes the rejected suggestions wait again, the latest rejected first, where the text
+   * still holds their words and no pending one lies. Returns how many came back.
+   */
+  reopenRejected(reviews: ReviewStore, documentId: string): number {
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'rejected' ORDER BY resolved_at DESC, id DESC")
+        .all(documentId) as SuggestionRow[];
+      return this.wait(
+        documentId,
+        reviews.get(documentId),
+        rows.map((row) => ({ row, span: row })),
+      );
+    })();
   }
 
   reject(documentId: string, suggestionId: number): void {

@@ -60,6 +60,7 @@ export function SuggestionsPanel({
 
   const pending = useMemo(() => suggestions.data?.filter((s) => s.status === 'pending') ?? [], [suggestions.data]);
   const resolved = suggestions.data?.filter((s) => s.status !== 'pending') ?? [];
+  const rejected = resolved.filter((s) => s.status === 'rejected').length;
   // The replacements being edited, by suggestion id: the panel's, so that a card can be undrawn.
   const [drafts, setDrafts] = useState<ReadonlyMap<number, string>>(() => new Map());
   const blocks = useMemo(() => cardBlocks(pending), [pending]);
@@ -195,7 +196,26 @@ export function SuggestionsPanel({
       )}
       {resolved.length > 0 && (
         <p className="small muted">
-          Earlier: {resolved.filter((s) => s.status === 'accepted').length} accepted, {resolved.filter((s) => s.status === 'rejected').length} rejected.
+          Earlier: {resolved.filter((s) => s.status === 'accepted').length} accepted, {rejected} rejected.
+          {rejected > 0 && (
+            <>
+              {' '}
+              {/* A rejection is no version, so Undo cannot take it back. */}
+              <button
+                type="button"
+                className="link"
+                disabled={act.isPending}
+                onClick={() =>
+                  act.mutate(async () => {
+                    await call('suggestions:reopen-rejected', { documentId: document.id });
+                    return null;
+                  })
+                }
+              >
+                Bring back the rejected
+              </button>
+            </>
+          )}
         </p>
       )}
     </div>

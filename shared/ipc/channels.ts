@@ -44,6 +44,7 @@ export const CHANNEL_NAMES = [
   'suggestions:reject',
   'suggestions:accept-all',
   'suggestions:reject-all',
+  'suggestions:reopen-rejected',
   'export:run',
   'models:list',
   'models:choose',

@@ -226,6 +226,8 @@ export const contract = {
   'suggestions:reject': channel<null>()(z.object({ documentId, suggestionId: z.number().int() }).strict()),
   'suggestions:accept-all': channel<ReviewDocument>()(z.object({ documentId }).strict()),
   'suggestions:reject-all': channel<null>()(z.object({ documentId }).strict()),
+  /** Makes the rejected suggestions wait again where the text still holds their words; how many came back. */
+  'suggestions:reopen-rejected': channel<number>()(z.object({ documentId }).strict()),
 
   /** Writes the approved document to a folder; refuses to overwrite unless asked. */
   'export:run': channel<ExportResult>()(

@@ -9,7 +9,13 @@ import { fullCheck } from './detection-handlers.js';
 
 type SuggestionHandlers = Pick<
   Handlers,
-  'suggestions:generate' | 'suggestions:list' | 'suggestions:accept' | 'suggestions:reject' | 'suggestions:accept-all' | 'suggestions:reject-all'
+  | 'suggestions:generate'
+  | 'suggestions:list'
+  | 'suggestions:accept'
+  | 'suggestions:reject'
+  | 'suggestions:accept-all'
+  | 'suggestions:reject-all'
+  | 'suggestions:reopen-rejected'
 >;
 
 /** Records accepted suggestions as changes of the review log (offsets as they were). */
@@ -91,6 +97,12 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
       for (const s of services.suggestions.list(documentId)) if (s.status === 'pending') services.suggestions.reject(documentId, s.id);
       services.emit({ type: 'changed', domains: ['suggestions'], documentId });
       return null;
+    },
+    // A rejection is no version, so Undo cannot take it back: this does (a model's rewrites cost minutes to make again).
+    'suggestions:reopen-rejected': async ({ documentId }) => {
+      const reopened = services.suggestions.reopenRejected(services.reviews, documentId);
+      services.emit({ type: 'changed', domains: ['suggestions'], documentId });
+      return reopened;
     },
   };
 }

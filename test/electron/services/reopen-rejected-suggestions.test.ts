@@ -1,0 +1,44 @@
+/**
+ * Rejected suggestions can be brought back: a rejection is no version, so Undo cannot take
+ * it back. They follow the text's edits meanwhile, and one whose words an edit changed stays
+ * gone. Real workspace database, the suggestion and document handlers themselves.
+ */
+import { describe, expect, it } from 'vitest';
+import { createHandlers } from '../../../electron/services/handlers/index.js';
+import { useAppWithCollection } from '../../helpers/app-services.js';
+
+const appWithCollection = useAppWithCollection('unlinkable-reopen-rejected-');
+const text = 'The applicant lives in Oslo and works in Bergen for Statoil.';
+
+describe('bringing back rejected suggestions', () => {
+  it('makes them wait again where the text still holds their words, after the edits made meanwhile', async () => {
+    const { app, path } = await appWithCollection([{ id: 'other', text: 'An unrelated judgment.' }]);
+    const handlers = createHandlers(app);
+    const document = await handlers['documents:open']({ source: { kind: 'text', title: 'Judgment', text }, collectionPath: path });
+    const at = (word: string) => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length, before: word, after: '[PLACE]' });
+    app.suggestions.replacePending(document.id, 'placeholder', 1, [at('Oslo'), at('Bergen'), at('Statoil')]);
+    const waiting = async () =>
+      (await handlers['suggestions:list']({ documentId: document.id })).filter((s) => s.status === 'pending').map((s) => [s.before, s.start] as const);
+
+    await handlers['suggestions:reject-all']({ documentId: document.id });
+    expect(await waiting()).toEqual([]);
+    // Typing before them moves them; typing over the third takes its words away.
+    const edit = async (baseVersionId: number, edited: string) =>
+      handlers['documents:edit']({ documentId: document.id, baseVersionId, text: edited, source: 'manual', description: 'typing' });
+    const first = await edit(document.versionId, text.replace('The applicant', 'The first applicant'));
+    const typed = await edit(first.versionId, first.text.replace('Statoil', 'a company'));
+    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id })).toBe(2);
+    expect(await waiting()).toEqual([
+      ['Oslo', 29],
+      ['Bergen', 47],
+    ]);
+    expect(typed.text.slice(29, 33)).toBe('Oslo');
+    // Brought back, they can be accepted.
+    const bergen = (await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.before === 'Bergen')!;
+    expect((await handlers['suggestions:accept']({ documentId: document.id, suggestionId: bergen.id })).text).toBe(
+      'The first applicant lives in Oslo and works in [PLACE] for a company.',
+    );
+    // Nothing left to bring back.
+    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id })).toBe(0);
+  });
+});
