@@ -305,4 +305,11 @@ test('a long list of suggestions draws only its cards near the screen, and a car
   await first.getByRole('button', { name: 'Accept edited' }).click();
   await expect.poll(waiting, { timeout: 60_000 }).toBe(pending - 1);
   expect(await documentText(page)).toContain(typed);
+
+  // Rejected all, they are more than the list gives of the resolved ones (the accepted one is older): the counts say
+  // so, and all come back.
+  await page.getByRole('button', { name: 'Reject all' }).click();
+  await expect(page.getByText('Of the last 200 resolved: 0 accepted, 200 rejected.')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Bring back the rejected' }).click();
+  await expect.poll(waiting, { timeout: 60_000 }).toBe(pending - 1);
 });

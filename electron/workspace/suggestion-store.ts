@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
-import type { ReviewDocument, Suggestion } from '../../shared/ipc/types.js';
+import { RESOLVED_SUGGESTIONS_LISTED, type ReviewDocument, type Suggestion } from '../../shared/ipc/types.js';
 import { applyReplacements, diffTexts, mapSpan, type TextChange } from '../../shared/review/text-change.js';
 import type { ReviewStore } from './review-store.js';
 
@@ -99,8 +99,8 @@ export class SuggestionStore {
   list(documentId: string): Suggestion[] {
     const pending = this.db.prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'pending' ORDER BY start").all(documentId) as SuggestionRow[];
     const resolved = this.db
-      .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status IN ('accepted', 'rejected') ORDER BY resolved_at DESC LIMIT 200")
-      .all(documentId) as SuggestionRow[];
+      .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status IN ('accepted', 'rejected') ORDER BY resolved_at DESC LIMIT ?")
+      .all(documentId, RESOLVED_SUGGESTIONS_LISTED) as SuggestionRow[];
     return [...pending, ...resolved].map(toSuggestion);
   }
 

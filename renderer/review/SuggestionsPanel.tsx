@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ReviewDocument, Suggestion } from '../../shared/ipc/types.js';
+import { RESOLVED_SUGGESTIONS_LISTED, type ReviewDocument, type Suggestion } from '../../shared/ipc/types.js';
 import { call } from '../api/client.js';
 import { documentQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
@@ -196,7 +196,8 @@ export function SuggestionsPanel({
       )}
       {resolved.length > 0 && (
         <p className="small muted">
-          Earlier: {resolved.filter((s) => s.status === 'accepted').length} accepted, {rejected} rejected.
+          {resolved.length >= RESOLVED_SUGGESTIONS_LISTED ? `Of the last ${RESOLVED_SUGGESTIONS_LISTED} resolved` : 'Earlier'}:{' '}
+          {resolved.filter((s) => s.status === 'accepted').length} accepted, {rejected} rejected.
           {rejected > 0 && (
             <>
               {' '}

@@ -128,6 +128,9 @@ export interface Suggestion {
   readonly createdAt: string;
 }
 
+/** suggestions:list gives every pending suggestion, and this many of the last resolved ones. */
+export const RESOLVED_SUGGESTIONS_LISTED = 200;
+
 /** What a finding is: a rare phrase, a member of a linkable combination, or a run of the edit plan. */
 export type FindingKind = 'single' | 'combination' | 'plan';
 
