@@ -5,22 +5,11 @@
  * themselves.
  */
 import { describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../electron/services/handlers/index.js';
 import { useAppWithCollection } from '../../helpers/app-services.js';
+import { judgmentWithSuggestions, SUGGESTED_TEXT as text } from '../../helpers/judgment-with-suggestions.js';
 
 const appWithCollection = useAppWithCollection('unlinkable-undo-accept-');
-const text = 'The applicant lives in Oslo and works in Bergen for Statoil.';
-
-async function opened() {
-  const { app, path } = await appWithCollection([{ id: 'other', text: 'An unrelated judgment.' }]);
-  const handlers = createHandlers(app);
-  const document = await handlers['documents:open']({ source: { kind: 'text', title: 'Judgment', text }, collectionPath: path });
-  const at = (word: string) => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length, before: word, after: '[PLACE]' });
-  app.suggestions.replacePending(document.id, 'placeholder', 1, [at('Oslo'), at('Bergen'), at('Statoil')]);
-  const waiting = async () =>
-    (await handlers['suggestions:list']({ documentId: document.id })).filter((s) => s.status === 'pending').map((s) => [s.before, s.start] as const);
-  return { handlers, app, document, waiting };
-}
+const opened = () => judgmentWithSuggestions(appWithCollection);
 
 describe('undo and redo of an accepted suggestion', () => {
   it('gives the suggestion back where it was on undo, and accepts it again on redo', async () => {
