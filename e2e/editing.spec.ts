@@ -60,3 +60,36 @@ test('leaving the page with unsaved typing asks first, and staying lets it save'
   await page.reload();
   await expect(page.getByTestId('document-text')).toContainText('Not yet saved.');
 });
+
+test('typing over a kept phrase ends it, and Undo keeps it again with its reason; Redo ends it again', async ({ page, host }) => {
+  await openApp(page, host);
+  const panel = page.getByTestId('findings-panel');
+  await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  // Keep the first planned word, with a reason.
+  await page.getByTestId('planned-run').first().locator('button[data-item]').click();
+  const phrase = ((await page.getByTestId('planned-run').first().locator('.phrase').textContent()) ?? '').replace(/^“|”$/gu, '');
+  expect(phrase.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Keep…' }).click();
+  const reason = 'The wording of the Convention itself, public in every judgment.';
+  await page.getByLabel('Reason to keep').fill(reason);
+  await page.getByTestId('keep-form').getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByTestId('kept')).toContainText(reason);
+
+  // Type over it (every occurrence of its words, so the kept one among them).
+  await page.getByRole('button', { name: 'Edit text' }).click();
+  const editor = page.getByTestId('text-editor');
+  const text = await editor.inputValue();
+  expect(text).toContain(phrase);
+  await editor.fill(text.split(phrase).join('[TYPED OVER]'));
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('kept')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('kept')).toContainText(reason);
+  await expect(page.getByTestId('kept')).toContainText(phrase);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(page.getByTestId('kept')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('kept')).toContainText(reason);
+});

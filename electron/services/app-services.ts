@@ -73,9 +73,9 @@ export class AppServices {
     this.suggestions = new SuggestionStore(this.db);
     this.decisions = new DecisionStore(this.db);
     this.runs = new RunStore(this.db);
-    this.reviews = new ReviewStore(this.db, (documentId, change) => {
-      this.suggestions.remap(documentId, change);
-      this.decisions.remap(documentId, change);
+    this.reviews = new ReviewStore(this.db, (documentId, change, move) => {
+      this.suggestions.remap(documentId, change, move);
+      this.decisions.remap(documentId, change, move);
     });
     this.collections = new CollectionRegistry(this.db);
     this.uploads = new UploadStore(join(options.workspaceFolder, 'uploads'));

@@ -3,7 +3,8 @@
  * review log a supervisor signs is made of.
  *
  * - A "keep" decision says a flagged phrase stays, and why. It follows the text through
- *   later edits (like a pending suggestion) and ends when an edit touches it.
+ *   later edits (like a pending suggestion) and ends when an edit touches it, until an undo
+ *   or redo brings back the text it was made on.
  * - A change record is one accepted change (a placeholder, a model rewrite, the clerk's
  *   own edit): where, what kind of finding, which decision and why. It stores offsets and
  *   the inserted text, never the removed text.
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import type { ChangeRecord, Decision, FindingKind } from '../../shared/ipc/types.js';
 import { mapSpan, type TextChange } from '../../shared/review/text-change.js';
+import type { HeadMove } from './review-store.js';
 
 const decisionRow = z.object({
   id: z.number().int(),
@@ -81,15 +83,29 @@ export class DecisionStore {
     });
   }
 
-  /** Moves keep decisions along with an edit; one the edit touches ends. */
-  remap(documentId: string, change: TextChange): void {
+  /**
+   * Moves keep decisions along with an edit; one the edit touches ends, noted as overtaken on
+   * the version it was made on. When the head returns to a version (undo, redo), the phrases
+   * kept there that an edit ended are kept again, reason and all, where the text holds their
+   * words: before, typing over a kept phrase and pressing Ctrl+Z left it flagged, and the
+   * clerk had to write the reason again.
+   */
+  remap(documentId: string, change: TextChange, move: HeadMove): void {
     const update = this.db.prepare('UPDATE decisions SET start = ?, end = ? WHERE id = ?');
-    const end = this.db.prepare('UPDATE decisions SET active = 0 WHERE id = ?');
+    const end = this.db.prepare('UPDATE decisions SET active = 0, overtaken_on_version_id = ? WHERE id = ?');
     for (const decision of this.decisions(documentId)) {
       const moved = mapSpan(decision, change);
-      if (moved === undefined) end.run(decision.id);
+      if (moved === undefined) end.run(move.from, decision.id);
       else if (moved.start !== decision.start) update.run(moved.start, moved.end, decision.id);
     }
+    if (move.to === move.from) return;
+    const overtaken = this.db
+      .prepare('SELECT id, start, end, phrase FROM decisions WHERE document_id = ? AND active = 0 AND overtaken_on_version_id = ?')
+      .all(documentId, move.to) as { id: number; start: number; end: number; phrase: string }[];
+    const keepAgain = this.db.prepare('UPDATE decisions SET active = 1, overtaken_on_version_id = NULL WHERE id = ?');
+    // A phrase kept again meanwhile, in the same place, keeps its newer reason alone.
+    const kept = new Set(this.decisions(documentId).map((d) => `${d.start}:${d.end}`));
+    for (const d of overtaken) if (move.text.slice(d.start, d.end) === d.phrase && !kept.has(`${d.start}:${d.end}`)) keepAgain.run(d.id);
   }
 
   /** Records accepted changes of one version (offsets in the text before it). */

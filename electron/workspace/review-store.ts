@@ -61,8 +61,20 @@ function parseStored<T>(schema: z.ZodType<T>, json: string, what: string): T {
   }
 }
 
-/** Called after the head text changed, with the change (to move pending suggestions). */
-export type HeadChanged = (documentId: string, change: TextChange) => void;
+/**
+ * How the head moved: from which version to which (the same one when typing extends the
+ * head version), and the head text now. What the clerk had on the text of `from` and an
+ * edit took away is noted as overtaken on `from`, and comes back when the head returns to
+ * it (undo, redo): SuggestionStore.remap, DecisionStore.remap.
+ */
+export interface HeadMove {
+  readonly from: number;
+  readonly to: number;
+  readonly text: string;
+}
+
+/** Called after the head text changed, with the change (to move pending suggestions) and the move. */
+export type HeadChanged = (documentId: string, change: TextChange, move: HeadMove) => void;
 
 /** Stored settings, parsed with the contract's schema (older rows get today's defaults); a damaged row is a clear error. */
 function parseSettings(json: string): ReviewSettings {
@@ -185,6 +197,7 @@ export class ReviewStore {
         Date.now() - Date.parse(head.created_at) < TYPING_WINDOW_MS &&
         row.redo_json === '[]';
       const change = diffTexts(head.text, text);
+      let to = head.id;
       if (typing) {
         const parent = this.version(head.parent_id!);
         this.db
@@ -192,11 +205,11 @@ export class ReviewStore {
           .run(text, JSON.stringify(diffTexts(parent.text, text)), description, head.id);
       } else {
         this.db.prepare('UPDATE versions SET open = 0 WHERE id = ?').run(head.id);
-        const version = this.insertVersion(documentId, head.id, text, source, description, change, model, source === 'manual');
-        this.db.prepare('UPDATE documents SET head_version_id = ? WHERE id = ?').run(version, documentId);
+        to = this.insertVersion(documentId, head.id, text, source, description, change, model, source === 'manual');
+        this.db.prepare('UPDATE documents SET head_version_id = ? WHERE id = ?').run(to, documentId);
       }
       this.db.prepare("UPDATE documents SET redo_json = '[]', updated_at = ? WHERE id = ?").run(now(), documentId);
-      this.onHeadChanged(documentId, change);
+      this.onHeadChanged(documentId, change, { from: head.id, to, text });
     })();
     return this.get(documentId);
   }
@@ -213,9 +226,14 @@ export class ReviewStore {
       this.db
         .prepare('UPDATE documents SET head_version_id = ?, redo_json = ?, updated_at = ? WHERE id = ?')
         .run(parent.id, JSON.stringify(redo), now(), documentId);
-      this.onHeadChanged(documentId, diffTexts(head.text, parent.text));
+      this.onHeadChanged(documentId, diffTexts(head.text, parent.text), { from: head.id, to: parent.id, text: parent.text });
     })();
     return this.get(documentId);
+  }
+
+  /** The version redo would move the head to, if any. */
+  redoTarget(documentId: string): number | undefined {
+    return parseStored(redoSchema, this.row(documentId).redo_json, 'redo history').at(-1);
   }
 
   /** Moves the head forward to the version undo left. */
@@ -230,7 +248,7 @@ export class ReviewStore {
       this.db
         .prepare('UPDATE documents SET head_version_id = ?, redo_json = ?, updated_at = ? WHERE id = ?')
         .run(next, JSON.stringify(redo), now(), documentId);
-      this.onHeadChanged(documentId, diffTexts(head.text, target.text));
+      this.onHeadChanged(documentId, diffTexts(head.text, target.text), { from: head.id, to: target.id, text: target.text });
     })();
     return this.get(documentId);
   }

@@ -2,13 +2,14 @@
  * Proposed replacements awaiting the clerk. Offsets always refer to the current head
  * text: when the head changes, pending and rejected suggestions move with the change (a
  * rejected one can be brought back), and those the change overlapped become stale (never
- * applied to text they no longer describe).
+ * applied to text they no longer describe). A stale one overtaken that way comes back as it
+ * was when undo or redo returns the head to the version whose text it was on.
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import { RESOLVED_SUGGESTIONS_LISTED, type ReviewDocument, type Suggestion } from '../../shared/ipc/types.js';
-import { applyReplacements, diffTexts, mapSpan, type TextChange } from '../../shared/review/text-change.js';
-import type { ReviewStore } from './review-store.js';
+import { applyReplacements, diffTexts, mapSpan, unmapSpan, type TextChange } from '../../shared/review/text-change.js';
+import type { HeadMove, ReviewStore } from './review-store.js';
 
 /** A replacement proposed by a suggestion source. */
 export interface Proposal {
@@ -38,6 +39,8 @@ interface SuggestionRow {
   created_at: string;
   accepted_version_id: number | null;
   reopened_in_version_id: number | null;
+  overtaken_on_version_id: number | null;
+  overtaken_status: 'pending' | 'rejected' | 'stale' | null;
 }
 
 function toSuggestion(r: SuggestionRow): Suggestion {
@@ -56,6 +59,15 @@ function toSuggestion(r: SuggestionRow): Suggestion {
   };
 }
 
+/**
+ * Set with status = 'accepted' when undo or redo makes the text apply a suggestion again:
+ * what it was meanwhile (rejected by the clerk, or 'stale': superseded by a new pass), for
+ * when the head goes back and it comes back as that (takeOver). SQLite reads `status` here
+ * before the update.
+ */
+const REMEMBER_STATUS =
+  "overtaken_on_version_id = NULL, overtaken_status = CASE status WHEN 'rejected' THEN 'rejected' WHEN 'stale' THEN coalesce(overtaken_status, 'stale') ELSE NULL END";
+
 export class SuggestionStore {
   constructor(private readonly db: Database.Database) {}
 
@@ -68,6 +80,8 @@ export class SuggestionStore {
     this.db.transaction(() => {
       if (replace === 'all') {
         this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending'").run(at, documentId);
+        // A new pass over the whole text supersedes those an edit overtook, too: undo brings none of them back.
+        this.db.prepare('UPDATE suggestions SET overtaken_on_version_id = NULL WHERE document_id = ? AND overtaken_on_version_id IS NOT NULL').run(documentId);
       } else {
         const stale = this.db.prepare(
           "UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' AND start < ? AND end > ?",
@@ -104,20 +118,84 @@ export class SuggestionStore {
     return [...pending, ...resolved].map(toSuggestion);
   }
 
-  /** Moves pending and rejected suggestions with a change of the head text. */
-  remap(documentId: string, change: TextChange): void {
-    const following = this.db.prepare("SELECT id, start, end FROM suggestions WHERE document_id = ? AND status IN ('pending', 'rejected')").all(documentId) as {
+  /**
+   * Moves pending and rejected suggestions with a change of the head text; those it overlaps
+   * go stale, noted as overtaken on the version they were on. When the head returns to a
+   * version (undo, redo), the suggestions overtaken there come back as they were, where the
+   * text holds their words: before, typing over a suggestion and pressing Ctrl+Z lost it, and
+   * an undo then redo lost the suggestions made on the undone text.
+   */
+  remap(documentId: string, change: TextChange, move: HeadMove): void {
+    const following = this.db
+      .prepare("SELECT id, start, end, status FROM suggestions WHERE document_id = ? AND status IN ('pending', 'rejected')")
+      .all(documentId) as {
       id: number;
       start: number;
       end: number;
+      status: 'pending' | 'rejected';
     }[];
-    const move = this.db.prepare('UPDATE suggestions SET start = ?, end = ? WHERE id = ?');
-    const stale = this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE id = ?");
+    const shift = this.db.prepare('UPDATE suggestions SET start = ?, end = ? WHERE id = ?');
+    const stale = this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ?, overtaken_on_version_id = ?, overtaken_status = ? WHERE id = ?");
     const at = new Date().toISOString();
     for (const s of following) {
       const moved = mapSpan(s, change);
-      if (moved === undefined) stale.run(at, s.id);
-      else if (moved.start !== s.start) move.run(moved.start, moved.end, s.id);
+      if (moved === undefined) stale.run(at, move.from, s.status, s.id);
+      else if (moved.start !== s.start) shift.run(moved.start, moved.end, s.id);
+    }
+    if (move.to === move.from) return;
+    const overtaken = this.db
+      .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'stale' AND overtaken_on_version_id = ? ORDER BY start")
+      .all(documentId, move.to) as SuggestionRow[];
+    this.takeOver(documentId, move.text, overtaken, { versionId: move.from, change });
+  }
+
+  /**
+   * Makes suggestions that were on the text now at the head take their places again: each
+   * back as it was (pending, rejected, or superseded by a new pass), where the text holds its
+   * words. A pending
+   * suggestion of the version left that overlaps one coming back goes stale, overtaken on
+   * that version where it lay in its text (`left.change` leads from that text to the head's),
+   * so that going forward again brings it back in turn. Pending suggestions never overlap.
+   */
+  private takeOver(documentId: string, text: string, rows: readonly SuggestionRow[], left: { versionId: number; change: TextChange }): void {
+    const taken = (
+      this.db.prepare("SELECT id, start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as {
+        id: number;
+        start: number;
+        end: number;
+      }[]
+    ).sort((a, b) => a.start - b.start);
+    const back = this.db.prepare('UPDATE suggestions SET status = ?, resolved_at = ?, overtaken_on_version_id = NULL, overtaken_status = NULL WHERE id = ?');
+    const displace = this.db.prepare(
+      "UPDATE suggestions SET status = 'stale', resolved_at = ?, start = ?, end = ?, overtaken_on_version_id = ?, overtaken_status = 'pending' WHERE id = ?",
+    );
+    const at = new Date().toISOString();
+    const returned = new Set<number>();
+    for (const row of rows) {
+      // Superseded by a new pass meanwhile: it stays superseded, wherever its words are.
+      if (row.overtaken_status === 'stale') {
+        back.run('stale', at, row.id);
+        continue;
+      }
+      if (text.slice(row.start, row.end) !== row.before) continue;
+      if (row.overtaken_status === 'rejected') {
+        back.run('rejected', at, row.id);
+        continue;
+      }
+      // The pending ones it overlaps: a run of `taken` from the first that ends after it starts.
+      const first = firstEndingAfter(taken, row.start);
+      let last = first;
+      while (last < taken.length && taken[last]!.start < row.end) last++;
+      const overlapped = taken.slice(first, last);
+      if (overlapped.some((t) => returned.has(t.id))) continue;
+      for (const t of overlapped) {
+        // It moved with the change into the head's text, so the change did not touch it: it maps back.
+        const there = unmapSpan(t, left.change) ?? t;
+        displace.run(at, there.start, there.end, left.versionId, t.id);
+      }
+      taken.splice(first, last - first, { id: row.id, start: row.start, end: row.end });
+      back.run('pending', null, row.id);
+      returned.add(row.id);
     }
   }
 
@@ -143,8 +221,10 @@ export class SuggestionStore {
       if (document.text.slice(row.start, row.end) !== row.before)
         throw new AppError('conflict', 'The text under this suggestion changed; generate suggestions again.');
       const after = replacement ?? row.after;
-      const text = applyReplacements(document.text, [{ start: row.start, end: row.end, after }]);
       this.resolve([row.id], 'accepted');
+      // Words kept as they are change nothing: no version, and nothing for undo to give back.
+      if (after === row.before) return;
+      const text = applyReplacements(document.text, [{ start: row.start, end: row.end, after }]);
       const edited = replacement !== undefined && replacement !== row.after;
       // Descriptions never quote the text: they end up in the export report.
       const what = edited ? `Edited a ${row.source} suggestion` : `Accepted a ${row.source} suggestion`;
@@ -169,24 +249,26 @@ export class SuggestionStore {
   /**
    * Undoes the head version of a document, and gives back the suggestions that version
    * accepted: they wait again, where they were, since the text is again what they were made
-   * for (checked word for word: a version that also holds typing may not be). Before, an
+   * for (checked word for word: a version that also holds typing may not be). A suggestion
+   * made on the undone text that overlaps one given back goes stale until redo. Before, an
    * undone accept left its suggestion accepted, and the clerk had to make suggestions again
    * to get it back. An undone restore accepts again the suggestions it gave back (the text
    * applies them again). One transaction with the undo.
    */
   undo(reviews: ReviewStore, documentId: string): ReviewDocument {
     return this.db.transaction(() => {
-      const undone = reviews.get(documentId).versionId;
+      const { versionId: undone, text: undoneText } = reviews.get(documentId);
       // Before the head moves, so that moving the pending suggestions leaves their places alone (redo needs them).
       this.db
-        .prepare("UPDATE suggestions SET status = 'accepted', resolved_at = ? WHERE document_id = ? AND reopened_in_version_id = ? AND status <> 'accepted'")
+        .prepare(
+          `UPDATE suggestions SET status = 'accepted', resolved_at = ?, ${REMEMBER_STATUS} WHERE document_id = ? AND reopened_in_version_id = ? AND status <> 'accepted'`,
+        )
         .run(new Date().toISOString(), documentId, undone);
       const document = reviews.undo(documentId);
       const rows = this.db
-        .prepare("SELECT * FROM suggestions WHERE document_id = ? AND accepted_version_id = ? AND status = 'accepted'")
+        .prepare("SELECT * FROM suggestions WHERE document_id = ? AND accepted_version_id = ? AND status = 'accepted' ORDER BY start")
         .all(documentId, undone) as SuggestionRow[];
-      const wait = this.db.prepare("UPDATE suggestions SET status = 'pending', resolved_at = NULL WHERE id = ?");
-      for (const row of rows) if (document.text.slice(row.start, row.end) === row.before) wait.run(row.id);
+      this.takeOver(documentId, document.text, rows, { versionId: undone, change: diffTexts(undoneText, document.text) });
       return document;
     })();
   }
@@ -199,18 +281,19 @@ export class SuggestionStore {
    */
   redo(reviews: ReviewStore, documentId: string): ReviewDocument {
     return this.db.transaction(() => {
-      const document = reviews.redo(documentId);
+      const { versionId: left, text: leftText } = reviews.get(documentId);
+      // Before the head moves, so that they keep their places in the text they were accepted
+      // on (moved with the redo, an undo could no longer find their words there).
       this.db
-        .prepare("UPDATE suggestions SET status = 'accepted', resolved_at = ? WHERE document_id = ? AND accepted_version_id = ? AND status <> 'accepted'")
-        .run(new Date().toISOString(), documentId, document.versionId);
+        .prepare(
+          `UPDATE suggestions SET status = 'accepted', resolved_at = ?, ${REMEMBER_STATUS} WHERE document_id = ? AND accepted_version_id = ? AND status <> 'accepted'`,
+        )
+        .run(new Date().toISOString(), documentId, reviews.redoTarget(documentId) ?? -1);
+      const document = reviews.redo(documentId);
       const given = this.db
         .prepare("SELECT * FROM suggestions WHERE document_id = ? AND reopened_in_version_id = ? AND status = 'accepted' ORDER BY start")
         .all(documentId, document.versionId) as SuggestionRow[];
-      this.wait(
-        documentId,
-        document,
-        given.map((row) => ({ row, span: row })),
-      );
+      this.takeOver(documentId, document.text, given, { versionId: left, change: diffTexts(leftText, document.text) });
       return document;
     })();
   }
@@ -271,19 +354,13 @@ export class SuggestionStore {
       }[]
     ).sort((a, b) => a.start - b.start);
     const update = this.db.prepare(
-      "UPDATE suggestions SET status = 'pending', resolved_at = NULL, start = ?, end = ?, reopened_in_version_id = coalesce(?, reopened_in_version_id) WHERE id = ?",
+      "UPDATE suggestions SET status = 'pending', resolved_at = NULL, start = ?, end = ?, reopened_in_version_id = coalesce(?, reopened_in_version_id), overtaken_on_version_id = NULL, overtaken_status = NULL WHERE id = ?",
     );
     let waiting = 0;
     for (const { row, span } of given) {
       if (document.text.slice(span.start, span.end) !== row.before) continue;
       // The first taken span ending after this one starts: it overlaps when it starts before this one ends.
-      let lo = 0;
-      let hi = taken.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (taken[mid]!.end <= span.start) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = firstEndingAfter(taken, span.start);
       if (lo < taken.length && taken[lo]!.start < span.end) continue;
       taken.splice(lo, 0, span);
       update.run(span.start, span.end, reopenedIn ?? null, row.id);
@@ -329,28 +406,43 @@ export class SuggestionStore {
         chosen.push(r);
         reach = r.end;
       }
-      if (chosen.length === 0) return;
-      const text = applyReplacements(document.text, chosen);
       this.resolve(
         chosen.map((c) => c.id),
         'accepted',
       );
-      const source = chosen.every((c) => c.source === 'placeholder') ? 'placeholder' : 'model';
-      const models = chosen.filter((c) => c.model_json !== null).map((c) => JSON.parse(c.model_json!));
+      applied = chosen.length;
+      // Those that keep their words as they are change nothing (accept above).
+      const changing = chosen.filter((c) => c.after !== c.before);
+      if (changing.length === 0) return;
+      const text = applyReplacements(document.text, changing);
+      const source = changing.every((c) => c.source === 'placeholder') ? 'placeholder' : 'model';
+      const models = changing.filter((c) => c.model_json !== null).map((c) => JSON.parse(c.model_json!));
       const version = reviews.edit(
         documentId,
         document.versionId,
         text,
         source,
-        `Accepted ${chosen.length} suggestion${chosen.length === 1 ? '' : 's'}`,
+        `Accepted ${changing.length} suggestion${changing.length === 1 ? '' : 's'}`,
         models.length > 0 ? models[0] : null,
       );
+      // All of them, so that undoing the version gives back all that Accept all took.
       this.acceptedIn(
         chosen.map((c) => c.id),
         version.versionId,
       );
-      applied = chosen.length;
     })();
     return applied;
   }
+}
+
+/** The first of ascending, non-overlapping spans that ends after `position` (binary search). */
+function firstEndingAfter(spans: readonly { end: number }[], position: number): number {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (spans[mid]!.end <= position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -11,7 +11,7 @@ import { makeFolder } from '../runtime/make-folder.js';
 import { AppError } from '../../shared/errors.js';
 
 const WORKSPACE_APPLICATION_ID = 0x554e4c57; // 'UNLW'
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 
 const SCHEMA = `
 CREATE TABLE collections (
@@ -91,7 +91,10 @@ CREATE TABLE preferences (
  * export, the clerk's decisions on findings, and one record per accepted change. Version 3:
  * the version that accepting a suggestion made, so that undoing it makes the suggestion wait
  * again (SuggestionStore.undo). Version 4: the restore that made an accepted suggestion wait
- * again, so that undoing the restore accepts it again (SuggestionStore.restore).
+ * again, so that undoing the restore accepts it again (SuggestionStore.restore). Version 5:
+ * the version whose text a suggestion or a kept phrase was on when an edit took its words
+ * away, and the suggestion's status then, so that they come back when the head returns there
+ * (SuggestionStore.remap, DecisionStore.remap).
  */
 const MIGRATIONS: Readonly<Record<number, string>> = {
   2: `
@@ -129,6 +132,11 @@ ALTER TABLE suggestions ADD COLUMN accepted_version_id INTEGER;
 `,
   4: `
 ALTER TABLE suggestions ADD COLUMN reopened_in_version_id INTEGER;
+`,
+  5: `
+ALTER TABLE suggestions ADD COLUMN overtaken_on_version_id INTEGER;
+ALTER TABLE suggestions ADD COLUMN overtaken_status TEXT;
+ALTER TABLE decisions ADD COLUMN overtaken_on_version_id INTEGER;
 `,
 };
 

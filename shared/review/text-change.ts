@@ -40,6 +40,11 @@ export function mapSpan(span: { start: number; end: number }, change: TextChange
   return undefined;
 }
 
+/** Where a span [start, end) of the new text lay in the old one: mapSpan's inverse. */
+export function unmapSpan(span: { start: number; end: number }, change: TextChange): { start: number; end: number } | undefined {
+  return mapSpan(span, { start: change.start, end: change.start + change.after.length, before: change.after, after: change.before });
+}
+
 /** Applies replacements (non-overlapping, any order) to a text. */
 export function applyReplacements(text: string, replacements: readonly { start: number; end: number; after: string }[]): string {
   const sorted = replacements.slice().sort((a, b) => b.start - a.start);

@@ -18,19 +18,25 @@ type SuggestionHandlers = Pick<
   | 'suggestions:reopen-rejected'
 >;
 
-/** Records accepted suggestions as changes of the review log (offsets as they were). */
+/**
+ * Records accepted suggestions as changes of the review log (offsets as they were), but not
+ * those that keep their words: they made no version, and the log would list a change the
+ * text never had.
+ */
 function recordAccepted(services: AppServices, documentId: string, versionId: number, accepted: readonly Suggestion[], edited: boolean): void {
   services.decisions.recordChanges(
     documentId,
     versionId,
-    accepted.map((s) => ({
-      start: s.start,
-      removed: s.end - s.start,
-      inserted: s.after,
-      decision: edited ? 'manual' : s.source === 'model' && !s.fallback ? 'model' : 'placeholder',
-      kind: 'spans',
-      reason: s.reasoning,
-    })),
+    accepted
+      .filter((s) => s.after !== s.before)
+      .map((s) => ({
+        start: s.start,
+        removed: s.end - s.start,
+        inserted: s.after,
+        decision: edited ? 'manual' : s.source === 'model' && !s.fallback ? 'model' : 'placeholder',
+        kind: 'spans',
+        reason: s.reasoning,
+      })),
   );
 }
 
@@ -75,8 +81,8 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
       const suggestion = services.suggestions.list(documentId).find((s) => s.id === suggestionId);
       services.suggestions.accept(services.reviews, documentId, suggestionId, replacement);
       const document = services.reviews.get(documentId);
-      if (suggestion !== undefined)
-        recordAccepted(services, documentId, document.versionId, [{ ...suggestion, after: replacement ?? suggestion.after }], replacement !== undefined);
+      const accepted = suggestion === undefined ? [] : [{ ...suggestion, after: replacement ?? suggestion.after }];
+      recordAccepted(services, documentId, document.versionId, accepted, replacement !== undefined);
       changed(documentId);
       return document;
     },

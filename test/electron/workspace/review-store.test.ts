@@ -15,7 +15,7 @@ function stores() {
   const folder = tempDir();
   const db = openWorkspaceDatabase(folder);
   const suggestions = new SuggestionStore(db);
-  const reviews = new ReviewStore(db, (id, change) => suggestions.remap(id, change));
+  const reviews = new ReviewStore(db, (id, change, move) => suggestions.remap(id, change, move));
   return { folder, db, reviews, suggestions };
 }
 
@@ -111,20 +111,29 @@ describe('versions', () => {
     expect(reopened.get(doc.id)).toMatchObject({ text: 'abX', versionCount: 2, canUndo: true });
   });
 
-  // What each older schema lacks: version 2, the accepting version; version 3, the restore that gave a suggestion back.
-  const lacking: Record<number, string[]> = { 2: ['accepted_version_id', 'reopened_in_version_id'], 3: ['reopened_in_version_id'] };
+  // What each older schema lacks: version 2, the accepting version; version 3, the restore that
+  // gave a suggestion back; version 4, the version an edit overtook a suggestion or a kept phrase on.
+  const overtaken = ['suggestions.overtaken_on_version_id', 'suggestions.overtaken_status', 'decisions.overtaken_on_version_id'];
+  const lacking: Record<number, string[]> = {
+    2: ['suggestions.accepted_version_id', 'suggestions.reopened_in_version_id', ...overtaken],
+    3: ['suggestions.reopened_in_version_id', ...overtaken],
+    4: overtaken,
+  };
   for (const [schema, columns] of Object.entries(lacking)) {
     it(`brings a workspace of schema ${schema} up to date, keeping its suggestions`, () => {
       const { folder, db, reviews, suggestions } = stores();
       const doc = reviews.create({ title: 't', text: 'one two', origin: 'test', originalId: null, settings });
       suggestions.replacePending(doc.id, 'placeholder', 1, [{ start: 4, end: 7, before: 'two', after: '[X]' }]);
-      for (const column of columns) db.exec(`ALTER TABLE suggestions DROP COLUMN ${column}`);
+      for (const column of columns) {
+        const [table, name] = column.split('.');
+        db.exec(`ALTER TABLE ${table} DROP COLUMN ${name}`);
+      }
       db.pragma(`user_version = ${schema}`);
       db.close();
       const reopened = openWorkspaceDatabase(folder);
-      expect(reopened.pragma('user_version', { simple: true })).toBe(4);
+      expect(reopened.pragma('user_version', { simple: true })).toBe(5);
       const store = new SuggestionStore(reopened);
-      const reviewsAgain = new ReviewStore(reopened, (id, change) => store.remap(id, change));
+      const reviewsAgain = new ReviewStore(reopened, (id, change, move) => store.remap(id, change, move));
       const [two] = store.list(doc.id);
       store.accept(reviewsAgain, doc.id, two!.id);
       expect(store.undo(reviewsAgain, doc.id).text).toBe('one two');
