@@ -15,12 +15,16 @@ export type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Parses `argv` against `options`, turning parseArgs' errors into UsageErrors. */
 export function parse(argv: string[], options: Options): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  let parsed;
   try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-    return { values: values as Record<string, string | boolean | undefined>, positionals };
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  // Usually a shell variable that is not set: without this, "" read as a path said "No collection index at ."
+  const empty = parsed.positionals.indexOf('');
+  if (empty >= 0) throw new UsageError(`Argument ${empty + 1} is empty (""): name a file there (is a shell variable unset?).`);
+  return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
 }
 
 /** An integer flag within [min, max], or the fallback when absent. */

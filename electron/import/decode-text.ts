@@ -14,11 +14,14 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return bytes.indexOf(0) !== -1;
 }
 
+/** The error for a document larger than MAX_DOCUMENT_BYTES. */
+export function tooLargeDocument(what: string): AppError {
+  return new AppError('too-large', `${what} is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB; split it into smaller documents.`);
+}
+
 /** Decodes a whole file as a document's text, or throws an AppError saying why not. */
 export function decodeDocumentBytes(bytes: Uint8Array, what: string): string {
-  if (bytes.length > MAX_DOCUMENT_BYTES) {
-    throw new AppError('too-large', `${what} is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB; split it into smaller documents.`);
-  }
+  if (bytes.length > MAX_DOCUMENT_BYTES) throw tooLargeDocument(what);
   if (looksBinary(bytes))
     throw new AppError(
       'binary-file',

@@ -4,7 +4,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { AppError } from '../../shared/errors.js';
-import { decodeDocumentBytes, MAX_DOCUMENT_BYTES } from './decode-text.js';
+import { decodeDocumentBytes, MAX_DOCUMENT_BYTES, tooLargeDocument } from './decode-text.js';
 import { inputKind, readInputs } from './read-inputs.js';
 
 /** A document to check, with the id and source named by its record when it has them. */
@@ -30,12 +30,17 @@ export async function readDocumentToCheck(path: string, recordId?: string): Prom
   if (path === '-') return { text: decodeDocumentBytes(await readStdin(), 'Standard input') };
   const kind = inputKind(path);
   if (kind === 'jsonl' || kind === 'jsonl.gz') return readRecord(path, recordId);
+  let info;
   try {
-    await stat(path);
+    info = await stat(path);
   } catch {
     throw new AppError('not-found', `${path} does not exist.`);
   }
+  if (info.isDirectory()) throw new AppError('unsupported-file', `${path} is a folder, not a document. Name a .txt or .md file in it.`);
   if (kind !== 'text') throw new AppError('unsupported-file', `${path} is not a supported document. Use a .txt or .md file, or a JSONL record with --record.`);
+  // A pipe or a device would be read without end (or block); a file too large is refused before it fills memory.
+  if (!info.isFile()) throw new AppError('unsupported-file', `${path} is not a regular file. Save the text to a .txt file and check that.`);
+  if (info.size > MAX_DOCUMENT_BYTES) throw tooLargeDocument(path);
   return { text: decodeDocumentBytes(await readFile(path), path) };
 }
 

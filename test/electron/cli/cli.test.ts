@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { referenceDetect } from '../../reference/brute-force.js';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -156,6 +157,30 @@ describe('unlinkable CLI', () => {
     const unknownSource = await runCli(['check', db, doc, '--source', 'nobody']);
     expect(unknownSource.code).toBe(2);
     expect(unknownSource.stderr).toMatch(/no document with id "nobody"/);
+    // An unset shell variable: a usage error, not "No collection index at .".
+    const emptyIndex = await runCli(['check', '', doc]);
+    expect(emptyIndex.code).toBe(2);
+    expect(emptyIndex.stderr).toMatch(/Argument 1 is empty/);
+  });
+
+  it('refuses a folder, a pipe and a file too large to hold as the document, with exit 3 and what to do', async () => {
+    const { db, jsonl, dir } = setUp();
+    await runCli(['index', db, jsonl]);
+    const folder = join(dir, 'judgments.txt');
+    mkdirSync(folder);
+    const asFolder = await runCli(['check', db, folder]);
+    expect([asFolder.code, asFolder.stderr]).toEqual([3, expect.stringMatching(/is a folder, not a document/)]);
+    // A pipe would block the read for ever.
+    const pipe = join(dir, 'pipe.txt');
+    execFileSync('mkfifo', [pipe]);
+    const asPipe = await runCli(['check', db, pipe]);
+    expect([asPipe.code, asPipe.stderr]).toEqual([3, expect.stringMatching(/is not a regular file/)]);
+    // Sparse: refused from its size, before a byte of it is read.
+    const huge = join(dir, 'huge.txt');
+    writeFileSync(huge, '');
+    truncateSync(huge, 300 * 1024 * 1024);
+    const asHuge = await runCli(['check', db, huge]);
+    expect([asHuge.code, asHuge.stderr]).toEqual([3, expect.stringMatching(/is larger than 200 MB/)]);
   });
 
   it('warns when another document shares more rare phrases than the source given, which alone counts', async () => {
