@@ -100,7 +100,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
       return document;
     },
     'suggestions:reject-all': async ({ documentId }) => {
-      for (const s of services.suggestions.list(documentId)) if (s.status === 'pending') services.suggestions.reject(documentId, s.id);
+      services.suggestions.rejectAll(documentId);
       services.emit({ type: 'changed', domains: ['suggestions'], documentId });
       return null;
     },
