@@ -125,7 +125,10 @@ export class DecisionStore {
       'INSERT INTO changes (document_id, version_id, decision, finding_kind, start, removed_characters, inserted, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const at = new Date().toISOString();
-    for (const c of changes) insert.run(documentId, versionId, c.decision, c.kind, c.start, c.removed, c.inserted, c.reason ?? null, at);
+    // One transaction: each insert its own took 0.7 s for the 5,000 changes of an Accept all.
+    this.db.transaction(() => {
+      for (const c of changes) insert.run(documentId, versionId, c.decision, c.kind, c.start, c.removed, c.inserted, c.reason ?? null, at);
+    })();
   }
 
   /** The change records of the versions in `versionIds` (the head's history), oldest first. */
