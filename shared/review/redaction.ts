@@ -47,7 +47,7 @@ export function redactionRanges(text: string, ranges: readonly CharRange[], plac
   for (const range of mergeRanges(ranges)) {
     const current = { start: range.start, end: range.end };
     // An identical placeholder just before, only whitespace between: take it in.
-    const before = same.findLast((p) => p.end <= current.start);
+    const before = same[lastEndingBy(same, current.start)];
     if (before !== undefined && WHITESPACE.test(text.slice(before.end, current.start))) current.start = before.start;
     const last = out.at(-1);
     if (last !== undefined && (current.start <= last.end || WHITESPACE.test(text.slice(last.end, current.start)))) last.end = Math.max(last.end, current.end);
@@ -56,7 +56,7 @@ export function redactionRanges(text: string, ranges: readonly CharRange[], plac
   // …and identical placeholders just after.
   for (const range of out) {
     for (;;) {
-      const after = same.find((p) => p.start >= range.end);
+      const after = same[firstStartingFrom(same, range.end)];
       if (after === undefined || !WHITESPACE.test(text.slice(range.end, after.start))) break;
       range.end = after.end;
     }
@@ -64,16 +64,50 @@ export function redactionRanges(text: string, ranges: readonly CharRange[], plac
   return mergeRanges(out);
 }
 
+// The text's placeholders are ascending and never overlap, so both their starts and their
+// ends ascend: binary searches, where a scan for each range was quadratic on a long text
+// full of placeholders.
+
+/** The index of the last placeholder that ends at or before `position` (-1 when none). */
+function lastEndingBy(placeholders: readonly CharRange[], position: number): number {
+  let lo = 0;
+  let hi = placeholders.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (placeholders[mid]!.end <= position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** The index of the first placeholder that starts at or after `position` (the length when none). */
+function firstStartingFrom(placeholders: readonly CharRange[], position: number): number {
+  let lo = 0;
+  let hi = placeholders.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (placeholders[mid]!.start < position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * `text` with each range replaced by `placeholder`, merged by the rule above. `pattern`
  * says what counts as a placeholder (default: [REDACTED], <PERSON>…).
  */
 export function redactRanges(text: string, ranges: readonly CharRange[], placeholder: string = REDACTED, pattern?: string | RegExp): string {
-  let out = '';
+  return replaceMerged(text, redactionRanges(text, ranges, placeholder, pattern), placeholder);
+}
+
+/** `text` with each of the ranges redactionRanges gave replaced by `placeholder`. */
+export function replaceMerged(text: string, merged: readonly CharRange[], placeholder: string): string {
+  const parts: string[] = [];
   let at = 0;
-  for (const range of redactionRanges(text, ranges, placeholder, pattern)) {
-    out += text.slice(at, range.start) + placeholder;
+  for (const range of merged) {
+    parts.push(text.slice(at, range.start), placeholder);
     at = range.end;
   }
-  return out + text.slice(at);
+  parts.push(text.slice(at));
+  return parts.join('');
 }

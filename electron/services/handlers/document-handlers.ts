@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { AppError } from '../../../shared/errors.js';
 import type { RequestOf } from '../../../shared/ipc/contract.js';
 import type { ReviewDocument } from '../../../shared/ipc/types.js';
-import { redactionRanges, redactRanges } from '../../../shared/review/redaction.js';
+import { redactionRanges, replaceMerged } from '../../../shared/review/redaction.js';
 import { readDocumentToCheck } from '../../import/read-document.js';
 import type { AppServices, Handlers } from '../app-services.js';
 import { knownCollection } from './collection-handlers.js';
@@ -105,18 +105,19 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
         if (r.end <= r.start || r.end > document.text.length) throw new AppError('invalid-input', 'A range to replace lies outside the text.');
       const { placeholder } = document.settings;
       const merged = redactionRanges(document.text, ranges, placeholder);
-      const text = redactRanges(document.text, ranges, placeholder);
+      const text = replaceMerged(document.text, merged, placeholder);
       const updated = services.reviews.edit(documentId, baseVersionId, text, 'placeholder', description);
       // One record per placeholder written, of the kind of the first finding it replaced.
+      const kinds = firstKindWithin(merged, ranges);
       services.decisions.recordChanges(
         documentId,
         updated.versionId,
-        merged.map((m) => ({
+        merged.map((m, i) => ({
           start: m.start,
           removed: m.end - m.start,
           inserted: placeholder,
           decision: 'placeholder' as const,
-          kind: ranges.find((r) => r.start < m.end && r.end > m.start)?.kind ?? 'spans',
+          kind: kinds[i] ?? 'spans',
         })),
       );
       return changed(updated, ['documents', 'versions', 'suggestions', 'decisions']);
@@ -127,4 +128,28 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
       return null;
     },
   };
+}
+
+/**
+ * For each merged range (ascending, apart), the kind of the first of `ranges` in the order
+ * given that overlaps it. One sweep over both sorted; a search of `ranges` for each merged
+ * range was quadratic when the plan's thousands of runs are accepted at once.
+ */
+function firstKindWithin<Kind>(
+  merged: readonly { start: number; end: number }[],
+  ranges: readonly { start: number; end: number; kind: Kind }[],
+): (Kind | undefined)[] {
+  const order = ranges.map((_, i) => i).sort((a, b) => ranges[a]!.start - ranges[b]!.start || a - b);
+  const kinds: (Kind | undefined)[] = [];
+  let from = 0;
+  for (const m of merged) {
+    // Ranges ending at or before this one starts cannot overlap it or any later one.
+    while (from < order.length && ranges[order[from]!]!.end <= m.start) from++;
+    let first = -1;
+    for (let j = from; j < order.length && ranges[order[j]!]!.start < m.end; j++) {
+      if (ranges[order[j]!]!.end > m.start && (first < 0 || order[j]! < first)) first = order[j]!;
+    }
+    kinds.push(first < 0 ? undefined : ranges[first]!.kind);
+  }
+  return kinds;
 }
