@@ -126,21 +126,19 @@ export class SuggestionStore {
    * an undo then redo lost the suggestions made on the undone text.
    */
   remap(documentId: string, change: TextChange, move: HeadMove): void {
-    const following = this.db
-      .prepare("SELECT id, start, end, status FROM suggestions WHERE document_id = ? AND status IN ('pending', 'rejected')")
-      .all(documentId) as {
-      id: number;
-      start: number;
-      end: number;
-      status: 'pending' | 'rejected';
-    }[];
-    const shift = this.db.prepare('UPDATE suggestions SET start = ?, end = ? WHERE id = ?');
-    const stale = this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ?, overtaken_on_version_id = ?, overtaken_status = ? WHERE id = ?");
-    const at = new Date().toISOString();
-    for (const s of following) {
-      const moved = mapSpan(s, change);
-      if (moved === undefined) stale.run(at, move.from, s.status, s.id);
-      else if (moved.start !== s.start) shift.run(moved.start, moved.end, s.id);
+    // mapSpan's rule, as two statements: those the change overlaps go stale, those after it
+    // shift. (A statement per suggestion took most of an accept's time with 6,000 waiting.)
+    if (change.start !== change.end || change.before !== change.after) {
+      this.db
+        .prepare(
+          "UPDATE suggestions SET status = 'stale', resolved_at = ?, overtaken_on_version_id = ?, overtaken_status = status WHERE document_id = ? AND status IN ('pending', 'rejected') AND end > ? AND start < ?",
+        )
+        .run(new Date().toISOString(), move.from, documentId, change.start, change.end);
+      const delta = change.after.length - change.before.length;
+      if (delta !== 0)
+        this.db
+          .prepare("UPDATE suggestions SET start = start + ?, end = end + ? WHERE document_id = ? AND status IN ('pending', 'rejected') AND start >= ?")
+          .run(delta, delta, documentId, change.end);
     }
     if (move.to === move.from) return;
     const overtaken = this.db
