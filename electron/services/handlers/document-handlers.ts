@@ -106,20 +106,25 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
       const { placeholder } = document.settings;
       const merged = redactionRanges(document.text, ranges, placeholder);
       const text = replaceMerged(document.text, merged, placeholder);
-      const updated = services.reviews.edit(documentId, baseVersionId, text, 'placeholder', description);
-      // One record per placeholder written, of the kind of the first finding it replaced.
-      const kinds = firstKindWithin(merged, ranges);
-      services.decisions.recordChanges(
-        documentId,
-        updated.versionId,
-        merged.map((m, i) => ({
-          start: m.start,
-          removed: m.end - m.start,
-          inserted: placeholder,
-          decision: 'placeholder' as const,
-          kind: kinds[i] ?? 'spans',
-        })),
-      );
+      // The version and its records together: the review log never lacks a change the text has.
+      const updated = services.db.transaction(() => {
+        const made = services.reviews.edit(documentId, baseVersionId, text, 'placeholder', description);
+        // One record per placeholder written, of the kind of the first finding it replaced;
+        // none for a placeholder that was there already (and no version made, none at all).
+        if (made.versionId === document.versionId) return made;
+        const kinds = firstKindWithin(merged, ranges);
+        const records = merged
+          .map((m, i) => ({
+            start: m.start,
+            removed: m.end - m.start,
+            inserted: placeholder,
+            decision: 'placeholder' as const,
+            kind: kinds[i] ?? ('spans' as const),
+          }))
+          .filter((r) => document.text.slice(r.start, r.start + r.removed) !== placeholder);
+        services.decisions.recordChanges(documentId, made.versionId, records);
+        return made;
+      })();
       return changed(updated, ['documents', 'versions', 'suggestions', 'decisions']);
     },
     'documents:delete': async ({ documentId }) => {

@@ -79,10 +79,14 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
     'suggestions:list': async ({ documentId }) => services.suggestions.list(documentId),
     'suggestions:accept': async ({ documentId, suggestionId, replacement }): Promise<ReviewDocument> => {
       const suggestion = services.suggestions.list(documentId).find((s) => s.id === suggestionId);
-      services.suggestions.accept(services.reviews, documentId, suggestionId, replacement);
-      const document = services.reviews.get(documentId);
-      const accepted = suggestion === undefined ? [] : [{ ...suggestion, after: replacement ?? suggestion.after }];
-      recordAccepted(services, documentId, document.versionId, accepted, replacement !== undefined);
+      // The version and its record together: the review log never lacks a change the text has.
+      const document = services.db.transaction(() => {
+        services.suggestions.accept(services.reviews, documentId, suggestionId, replacement);
+        const accepted = services.reviews.get(documentId);
+        const applied = suggestion === undefined ? [] : [{ ...suggestion, after: replacement ?? suggestion.after }];
+        recordAccepted(services, documentId, accepted.versionId, applied, replacement !== undefined);
+        return accepted;
+      })();
       changed(documentId);
       return document;
     },
@@ -93,9 +97,12 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
     },
     'suggestions:accept-all': async ({ documentId }) => {
       const pending = services.suggestions.list(documentId).filter((s) => s.status === 'pending');
-      services.suggestions.acceptAll(services.reviews, documentId);
-      const document = services.reviews.get(documentId);
-      recordAccepted(services, documentId, document.versionId, pending, false);
+      const document = services.db.transaction(() => {
+        services.suggestions.acceptAll(services.reviews, documentId);
+        const accepted = services.reviews.get(documentId);
+        recordAccepted(services, documentId, accepted.versionId, pending, false);
+        return accepted;
+      })();
       changed(documentId);
       return document;
     },

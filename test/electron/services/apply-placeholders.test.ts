@@ -32,5 +32,15 @@ describe('documents:apply-placeholders', () => {
       ['Statoil', 'single', '[REDACTED]', updated.versionId],
       ['Stavanger', 'plan', '[REDACTED]', updated.versionId],
     ]);
+
+    // A placeholder put where one already is changes nothing: no version, and no record of a change.
+    const again = await handlers['documents:apply-placeholders']({
+      documentId: document.id,
+      baseVersionId: updated.versionId,
+      ranges: [{ start: updated.text.indexOf('[REDACTED]'), end: updated.text.indexOf('[REDACTED]') + 10, kind: 'single' }],
+      description: 'again',
+    });
+    expect(again.versionId).toBe(updated.versionId);
+    expect(await handlers['decisions:changes']({ documentId: document.id })).toHaveLength(4);
   });
 });
