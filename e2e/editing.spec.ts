@@ -93,3 +93,44 @@ test('typing over a kept phrase ends it, and Undo keeps it again with its reason
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('kept')).toContainText(reason);
 });
+
+test('typing the disk cannot take stays in the editor, says why, and is saved once the disk takes it again', async ({ page, host }) => {
+  await openApp(page, host);
+  // The host answers saves as it does when the workspace's disk is full (services/disk-full.test.ts makes that answer for real).
+  const full = {
+    ok: false,
+    error: {
+      code: 'disk-full',
+      message: 'The disk is full. The last change was not saved; what was saved before is unchanged. Free some space on it, then try again.',
+    },
+  };
+  await page.route('**/api/invoke/documents:edit', (route) => route.fulfill({ json: full }));
+  await page.keyboard.press('e');
+  const editor = page.getByTestId('text-editor');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Typed while the disk was full.');
+  await expect(page.getByRole('alert')).toContainText('The disk is full');
+  await expect(page.getByTestId('save-state')).toHaveText('Not saved yet: trying again every few seconds');
+  // Done editing does not close the editor over unsaved typing.
+  await page.getByRole('button', { name: 'Done editing' }).click();
+  await expect(editor).toBeVisible();
+  await expect(editor).toHaveValue(/Typed while the disk was full\.$/u);
+
+  // Another document chosen meanwhile: the typing waits, and opens in the editor when this one is back.
+  const list = page.getByRole('complementary', { name: 'Documents under review' });
+  const first = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await list.locator('li > button:not(.remove)').nth(1).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(first);
+  await list.getByRole('button', { name: new RegExp(`^${first}`, 'u') }).click();
+  await expect(page.getByTestId('text-editor')).toHaveValue(/Typed while the disk was full\.$/u);
+
+  // Space again: the next try saves it, with nothing typed meanwhile.
+  await page.unroute('**/api/invoke/documents:edit');
+  await expect(page.getByTestId('save-state')).toHaveText('All changes saved', { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Done editing' }).click();
+  await expect(page.getByTestId('document-text')).toContainText('Typed while the disk was full.');
+  await page.reload();
+  await expect(page.getByTestId('document-text')).toContainText('Typed while the disk was full.');
+});

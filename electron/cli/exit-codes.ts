@@ -3,7 +3,8 @@
  * 0 success; for `check`, nothing linkable.
  * 1 `check` found linkable phrases.
  * 2 usage error: unknown command or flag, bad value (e.g. k < 2).
- * 3 an input cannot be used: missing or damaged index, missing or unreadable document.
+ * 3 an input cannot be used: missing or damaged index, missing or unreadable document;
+ *   or the disk refused a write (full, read-only).
  * 4 finished, but some inputs were skipped (their problems are listed).
  * 70 internal error.
  * 130 cancelled (Ctrl-C); nothing was changed.

@@ -1,7 +1,7 @@
 /**
  * The `unlinkable` command line: the engine on real files, for clerks and scripts.
  */
-import { AppError } from '../../shared/errors.js';
+import { AppError, toErrorInfo } from '../../shared/errors.js';
 import { UsageError } from './args.js';
 import { checkCommand } from './commands/check-command.js';
 import type { Command } from './commands/context.js';
@@ -70,6 +70,12 @@ function reportError(error: unknown): number {
   if (error instanceof AppError) {
     process.stderr.write(`unlinkable: ${error.message}\n`);
     return error.code === 'invalid-settings' ? EXIT.usage : EXIT.input;
+  }
+  // A disk that refused a write (full, read-only): what to do, not "internal error".
+  const info = toErrorInfo(error);
+  if (info.code !== 'internal') {
+    process.stderr.write(`unlinkable: ${info.message}\n`);
+    return EXIT.input;
   }
   // Unexpected: say so without dumping state (which could hold document text).
   process.stderr.write(`unlinkable: internal error: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -30,7 +30,7 @@ import { OverviewRuler } from './OverviewRuler.js';
 import { SidePanel, type Tab } from './SidePanel.js';
 import { SourceDoubtChip } from './SourceDoubtChip.js';
 import { TextEditor } from './TextEditor.js';
-import { useAutosave } from './use-autosave.js';
+import { hasUnsavedDraft, useAutosave } from './use-autosave.js';
 import { useDetection } from './use-detection.js';
 import { useFind } from './use-find.js';
 import { useFindHighlights } from './find-highlights.js';
@@ -41,7 +41,8 @@ const VIEW = 'unlinkable-findings-view';
 
 export function DocumentWorkspace({ document, onOpenCollections }: { document: ReviewDocument; onOpenCollections: () => void }) {
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
+  // Typing that could not be saved when this document was left opens in the editor again.
+  const [editing, setEditing] = useState(() => hasUnsavedDraft(document.id, document.versionId));
   const [focusedId, setFocusedId] = useState<string | null>(null);
   /** The row chosen in the findings panel (its actions show); separate from the phrase focused in the text. */
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -60,7 +61,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const [tab, setTab] = useState<Tab>('findings');
   const [view, setView] = useState<FindingsView>(() => (localStorage.getItem(VIEW) === 'phrases' ? 'phrases' : 'plan'));
   const [suggestionJob, setSuggestionJob] = useState<string | null>(null);
-  const autosave = useAutosave(document, setError);
+  const autosave = useAutosave(document);
   const text = editing ? autosave.draft : document.text;
   const detection = useDetection(document.id, text, document.settings, editing);
   const decisions = useQuery(decisionQueries.list(document.id));
@@ -188,7 +189,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   });
 
   const stopEditing = () => {
-    void autosave.flush().then(() => setEditing(false));
+    // Not while the typing is unsaved: the text shown would lack it (the error says why, and it is tried again).
+    void autosave.flush().then((saved) => saved && setEditing(false));
   };
   const ready = detection.status === 'ready';
   const remaining = ready && detection.result !== undefined ? detection.result.minimal.length + detection.result.combinations.length : null;
@@ -234,7 +236,13 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
           {!collectionMissing && <FuzzyRankChip document={document} text={detection.resultText ?? document.text} />}
           <SourceDoubtChip document={document} onReview={() => setTab('settings')} />
         </div>
-        <ErrorBanner error={error ?? (collectionMissing ? null : detection.error)} onDismiss={() => setError(null)} />
+        <ErrorBanner
+          error={error ?? autosave.saveError ?? (collectionMissing ? null : detection.error)}
+          onDismiss={() => {
+            setError(null);
+            autosave.dismissSaveError();
+          }}
+        />
         {collectionMissing && (
           <div className="banner" role="alert" data-testid="collection-missing">
             <p>
@@ -283,7 +291,17 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
               {detection.combinationShare !== undefined && ` ${Math.round(detection.combinationShare * 100)} %`}
             </span>
           )}
-          {editing && <span>{autosave.saving ? 'Saving…' : autosave.dirty ? 'Unsaved changes' : 'All changes saved'}</span>}
+          {editing && (
+            <span data-testid="save-state">
+              {autosave.saving
+                ? 'Saving…'
+                : autosave.saveError !== null
+                  ? 'Not saved yet: trying again every few seconds'
+                  : autosave.dirty
+                    ? 'Unsaved changes'
+                    : 'All changes saved'}
+            </span>
+          )}
           {detection.partial !== undefined && (
             <span data-testid="check-progress">
               <span className="spinner" /> Checked {Math.floor((100 * detection.partial.uncheckedFrom) / Math.max(1, text.length))} % of the text…
