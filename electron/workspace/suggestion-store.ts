@@ -150,10 +150,10 @@ export class SuggestionStore {
   /**
    * Makes suggestions that were on the text now at the head take their places again: each
    * back as it was (pending, rejected, or superseded by a new pass), where the text holds its
-   * words. A pending
-   * suggestion of the version left that overlaps one coming back goes stale, overtaken on
-   * that version where it lay in its text (`left.change` leads from that text to the head's),
-   * so that going forward again brings it back in turn. Pending suggestions never overlap.
+   * words. A pending suggestion of the version left that overlaps one coming back goes stale,
+   * overtaken on that version where it lay in its text (`left.change` leads from that text to
+   * the head's), so that going forward again brings it back in turn. Pending suggestions
+   * never overlap.
    */
   private takeOver(documentId: string, text: string, rows: readonly SuggestionRow[], left: { versionId: number; change: TextChange }): void {
     const taken = (

@@ -147,18 +147,15 @@ export function useAutosave(document: ReviewDocument) {
       window.removeEventListener('beforeunload', onBeforeUnload);
       clearTimeout(s.timer);
       if (s.latest === s.saved) return;
-      const base = s.base;
-      const text = s.latest;
-      unsavedDrafts.set(document.id, { base, text });
-      void call('documents:edit', { documentId: document.id, baseVersionId: base, text, source: 'manual', description: 'Edited the text' }).then(
-        (updated) => {
-          if (unsavedDrafts.get(document.id)?.text === text) unsavedDrafts.delete(document.id);
-          queryClient.setQueryData(documentQueries.get(document.id).queryKey, updated);
-        },
-        () => {},
-      );
+      // Set at once, so that a quick return finds it; the save after any in flight (the
+      // latest text wins), and what it cannot write stays for this document's next visit.
+      unsavedDrafts.set(document.id, { base: s.base, text: s.latest });
+      void save().then((saved) => {
+        if (saved) unsavedDrafts.delete(document.id);
+        else unsavedDrafts.set(document.id, { base: s.base, text: s.latest });
+      });
     };
-  }, [save, document.id, queryClient]);
+  }, [save, document.id]);
 
   return {
     draft,
