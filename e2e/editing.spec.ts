@@ -134,3 +134,30 @@ test('typing the disk cannot take stays in the editor, says why, and is saved on
   await page.reload();
   await expect(page.getByTestId('document-text')).toContainText('Typed while the disk was full.');
 });
+
+test('a withdrawn kept phrase can be kept again with its reason, until the text changes', async ({ page, host }) => {
+  await openApp(page, host);
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await page.getByTestId('planned-run').first().locator('button[data-item]').click();
+  await page.getByRole('button', { name: 'Keep…' }).click();
+  const reason = 'The wording of the Convention itself, public in every judgment.';
+  await page.getByLabel('Reason to keep').fill(reason);
+  await page.getByTestId('keep-form').getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByTestId('kept')).toContainText(reason);
+
+  await page.getByTestId('kept').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByTestId('kept')).toHaveCount(0);
+  await expect(page.getByTestId('withdrawn')).toContainText('Withdrawn:');
+  await page.getByTestId('withdrawn').getByRole('button', { name: 'Keep again' }).click();
+  await expect(page.getByTestId('kept')).toContainText(reason);
+  await expect(page.getByTestId('withdrawn')).toHaveCount(0);
+
+  // Withdrawn again, then the text changes: no longer offered (its place may hold other words).
+  await page.getByTestId('kept').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByTestId('withdrawn')).toBeVisible();
+  await page.keyboard.press('e');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' More.');
+  await expect(page.getByTestId('save-state')).toHaveText('All changes saved', { timeout: 20_000 });
+  await expect(page.getByTestId('withdrawn')).toHaveCount(0);
+});

@@ -74,6 +74,22 @@ export class DecisionStore {
     if (info.changes === 0) throw new AppError('not-found', 'That decision was already withdrawn, or the text it was about has changed.');
   }
 
+  /**
+   * Keeps again a phrase whose keeping the clerk withdrew, with the reason written then: a
+   * withdrawal is no version, so Undo cannot take it back. Only where the text still holds
+   * the phrase at the place it was withdrawn from (withdrawn decisions do not follow edits).
+   */
+  keepAgain(documentId: string, decisionId: number, text: string): Decision {
+    const row = this.db
+      .prepare('SELECT start, end, phrase FROM decisions WHERE id = ? AND document_id = ? AND active = 0 AND overtaken_on_version_id IS NULL')
+      .get(decisionId, documentId) as { start: number; end: number; phrase: string } | undefined;
+    if (row === undefined) throw new AppError('not-found', 'That phrase is not a withdrawn one any more.');
+    if (text.slice(row.start, row.end) !== row.phrase)
+      throw new AppError('conflict', 'The text there changed since the phrase was withdrawn; keep it again with a reason.');
+    this.db.prepare('UPDATE decisions SET active = 1 WHERE id = ?').run(decisionId);
+    return this.decisions(documentId).find((d) => d.id === decisionId)!;
+  }
+
   /** The active keep decisions of a document, in text order. */
   decisions(documentId: string): Decision[] {
     const rows = this.db.prepare('SELECT * FROM decisions WHERE document_id = ? AND active = 1 ORDER BY start, id').all(documentId);

@@ -10,7 +10,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReviewDocument } from '../../shared/ipc/types.js';
+import type { Decision, ReviewDocument } from '../../shared/ipc/types.js';
 import { verdict } from '../../shared/linkage/verdict.js';
 import { call } from '../api/client.js';
 import { collectionQueries, decisionQueries, documentQueries } from '../api/queries.js';
@@ -47,6 +47,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   /** The row chosen in the findings panel (its actions show); separate from the phrase focused in the text. */
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  /** The kept phrase last withdrawn, and the version it was withdrawn on: offered back until the text changes. */
+  const [withdrawn, setWithdrawn] = useState<{ decision: Decision; versionId: number } | null>(null);
   // The text's scrolled frame, as state: the overview strip measures it once it exists.
   const [textFrame, setTextFrame] = useState<HTMLDivElement | null>(null);
   // The window's title names the document under review, as desktop apps do (Electron takes the page's title).
@@ -352,7 +354,17 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             onPlaceholder={placeholders}
             onModel={toModel}
             onKeep={keep}
-            onUnkeep={(d) => void call('decisions:unkeep', { documentId: document.id, decisionId: d.id }).catch(setError)}
+            onUnkeep={(d) =>
+              void call('decisions:unkeep', { documentId: document.id, decisionId: d.id })
+                .then(() => setWithdrawn({ decision: d, versionId: document.versionId }))
+                .catch(setError)
+            }
+            withdrawn={withdrawn !== null && withdrawn.versionId === document.versionId ? withdrawn.decision : null}
+            onKeepAgain={(d) =>
+              void call('decisions:keep-again', { documentId: document.id, decisionId: d.id })
+                .then(() => setWithdrawn(null))
+                .catch(setError)
+            }
             busy={run.isPending || editing || (view === 'plan' && plan.planText !== document.text)}
           />
         }

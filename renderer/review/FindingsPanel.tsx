@@ -32,6 +32,9 @@ interface Props {
   readonly onModel: (items: readonly Item[]) => void;
   readonly onKeep: (item: Item, reason: string) => Promise<unknown>;
   readonly onUnkeep: (decision: Decision) => void;
+  /** The phrase whose keeping was just withdrawn, while the text is as it was then; it can be kept again. */
+  readonly withdrawn: Decision | null;
+  readonly onKeepAgain: (decision: Decision) => void;
   readonly busy: boolean;
 }
 
@@ -248,6 +251,15 @@ export function FindingsPanel(props: Props) {
               </button>
             </div>
           ))}
+        </div>
+      )}
+      {props.withdrawn !== null && (
+        // A withdrawal is no version, so Undo cannot take it back: this can, reason and all.
+        <div className="row kept" role="status" data-testid="withdrawn">
+          <span className="muted">Withdrawn: “{props.withdrawn.phrase}”</span>
+          <button type="button" className="link" onClick={() => props.onKeepAgain(props.withdrawn!)}>
+            Keep again
+          </button>
         </div>
       )}
     </div>

@@ -32,6 +32,7 @@ export const CHANNEL_NAMES = [
   'decisions:list',
   'decisions:keep',
   'decisions:unkeep',
+  'decisions:keep-again',
   'decisions:changes',
   'detection:check',
   'detection:combinations',

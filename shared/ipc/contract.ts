@@ -164,6 +164,8 @@ export const contract = {
       .strict(),
   ),
   'decisions:unkeep': channel<null>()(z.object({ documentId, decisionId: z.number().int() }).strict()),
+  /** Keeps again, with its reason, a phrase whose keeping was withdrawn, where the text still holds it there. */
+  'decisions:keep-again': channel<Decision>()(z.object({ documentId, decisionId: z.number().int() }).strict()),
   /** Every accepted change of the head's history, for the review log. */
   'decisions:changes': channel<ChangeRecord[]>()(z.object({ documentId }).strict()),
 

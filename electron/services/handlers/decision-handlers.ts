@@ -5,7 +5,7 @@
 import { AppError } from '../../../shared/errors.js';
 import type { AppServices, Handlers } from '../app-services.js';
 
-type DecisionHandlers = Pick<Handlers, 'decisions:list' | 'decisions:keep' | 'decisions:unkeep' | 'decisions:changes'>;
+type DecisionHandlers = Pick<Handlers, 'decisions:list' | 'decisions:keep' | 'decisions:unkeep' | 'decisions:keep-again' | 'decisions:changes'>;
 
 export function decisionHandlers(services: AppServices): DecisionHandlers {
   const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['decisions'], documentId });
@@ -25,6 +25,11 @@ export function decisionHandlers(services: AppServices): DecisionHandlers {
       services.decisions.unkeep(documentId, decisionId);
       changed(documentId);
       return null;
+    },
+    'decisions:keep-again': async ({ documentId, decisionId }) => {
+      const decision = services.decisions.keepAgain(documentId, decisionId, services.reviews.get(documentId).text);
+      changed(documentId);
+      return decision;
     },
     'decisions:changes': async ({ documentId }) =>
       services.decisions.changes(

@@ -74,4 +74,25 @@ describe('undo and redo bring back what an edit took away', () => {
     expect(await handlers['decisions:changes']({ documentId: document.id })).toEqual([]);
     expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === oslo.id)!.status).toBe('accepted');
   });
+
+  it('keeps again, reason and all, a phrase whose keeping was withdrawn, while the text there is unchanged', async () => {
+    const { handlers, document } = await opened();
+    const reason = 'The city is named in the public summary.';
+    const kept = await handlers['decisions:keep']({ documentId: document.id, start: 23, end: 27, kind: 'single', reason });
+    await handlers['decisions:unkeep']({ documentId: document.id, decisionId: kept.id });
+    expect(await handlers['decisions:list']({ documentId: document.id })).toEqual([]);
+    expect(await handlers['decisions:keep-again']({ documentId: document.id, decisionId: kept.id })).toMatchObject({ phrase: 'Oslo', start: 23, reason });
+    expect((await handlers['decisions:list']({ documentId: document.id })).map((d) => d.id)).toEqual([kept.id]);
+    // Only a withdrawn one, and only where the text still holds it.
+    await expect(handlers['decisions:keep-again']({ documentId: document.id, decisionId: kept.id })).rejects.toMatchObject({ code: 'not-found' });
+    await handlers['decisions:unkeep']({ documentId: document.id, decisionId: kept.id });
+    await handlers['documents:edit']({
+      documentId: document.id,
+      baseVersionId: document.versionId,
+      text: text.replace('Oslo', 'Bergen'),
+      source: 'manual',
+      description: 'typing',
+    });
+    await expect(handlers['decisions:keep-again']({ documentId: document.id, decisionId: kept.id })).rejects.toMatchObject({ code: 'conflict' });
+  });
 });
