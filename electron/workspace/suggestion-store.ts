@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
+import { firstPassing } from '../../shared/sorted-search.js';
 import { RESOLVED_SUGGESTIONS_LISTED, type ReviewDocument, type Suggestion } from '../../shared/ipc/types.js';
 import { applyReplacements, diffTexts, mapSpan, unmapSpan, type TextChange } from '../../shared/review/text-change.js';
 import type { HeadMove, ReviewStore } from './review-store.js';
@@ -181,7 +182,7 @@ export class SuggestionStore {
         continue;
       }
       // The pending ones it overlaps: a run of `taken` from the first that ends after it starts.
-      const first = firstEndingAfter(taken, row.start);
+      const first = firstPassing(taken, (t) => t.end > row.start);
       let last = first;
       while (last < taken.length && taken[last]!.start < row.end) last++;
       const overlapped = taken.slice(first, last);
@@ -358,7 +359,7 @@ export class SuggestionStore {
     for (const { row, span } of given) {
       if (document.text.slice(span.start, span.end) !== row.before) continue;
       // The first taken span ending after this one starts: it overlaps when it starts before this one ends.
-      const lo = firstEndingAfter(taken, span.start);
+      const lo = firstPassing(taken, (t) => t.end > span.start);
       if (lo < taken.length && taken[lo]!.start < span.end) continue;
       taken.splice(lo, 0, span);
       update.run(span.start, span.end, reopenedIn ?? null, row.id);
@@ -441,16 +442,4 @@ export class SuggestionStore {
     })();
     return applied;
   }
-}
-
-/** The first of ascending, non-overlapping spans that ends after `position` (binary search). */
-function firstEndingAfter(spans: readonly { end: number }[], position: number): number {
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (spans[mid]!.end <= position) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -7,6 +7,7 @@
  * Only runs that hold a placeholder written here are merged, and only with the same
  * placeholder: the text's own "[PERSON] [DATE]" stays as the de-identification left it.
  */
+import { firstPassing } from '../sorted-search.js';
 import { compilePlaceholderPattern, findPlaceholderRanges } from '../tokenizer/placeholders.js';
 
 /** The placeholder redaction writes. */
@@ -47,7 +48,9 @@ export function redactionRanges(text: string, ranges: readonly CharRange[], plac
   for (const range of mergeRanges(ranges)) {
     const current = { start: range.start, end: range.end };
     // An identical placeholder just before, only whitespace between: take it in.
-    const before = same[lastEndingBy(same, current.start)];
+    // The text's placeholders are ascending and never overlap, so their ends ascend too: a binary
+    // search, where a scan for each range was quadratic on a long text full of placeholders.
+    const before = same[firstPassing(same, (p) => p.end > current.start) - 1];
     if (before !== undefined && WHITESPACE.test(text.slice(before.end, current.start))) current.start = before.start;
     const last = out.at(-1);
     if (last !== undefined && (current.start <= last.end || WHITESPACE.test(text.slice(last.end, current.start)))) last.end = Math.max(last.end, current.end);
@@ -56,40 +59,12 @@ export function redactionRanges(text: string, ranges: readonly CharRange[], plac
   // …and identical placeholders just after.
   for (const range of out) {
     for (;;) {
-      const after = same[firstStartingFrom(same, range.end)];
+      const after = same[firstPassing(same, (p) => p.start >= range.end)];
       if (after === undefined || !WHITESPACE.test(text.slice(range.end, after.start))) break;
       range.end = after.end;
     }
   }
   return mergeRanges(out);
-}
-
-// The text's placeholders are ascending and never overlap, so both their starts and their
-// ends ascend: binary searches, where a scan for each range was quadratic on a long text
-// full of placeholders.
-
-/** The index of the last placeholder that ends at or before `position` (-1 when none). */
-function lastEndingBy(placeholders: readonly CharRange[], position: number): number {
-  let lo = 0;
-  let hi = placeholders.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (placeholders[mid]!.end <= position) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
-
-/** The index of the first placeholder that starts at or after `position` (the length when none). */
-function firstStartingFrom(placeholders: readonly CharRange[], position: number): number {
-  let lo = 0;
-  let hi = placeholders.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (placeholders[mid]!.start < position) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
