@@ -8,6 +8,7 @@
  * placeholder: the text's own "[PERSON] [DATE]" stays as the de-identification left it.
  */
 import { firstPassing } from '../sorted-search.js';
+import { applyReplacements } from './text-change.js';
 import { compilePlaceholderPattern, findPlaceholderRanges } from '../tokenizer/placeholders.js';
 
 /** The placeholder redaction writes. */
@@ -77,12 +78,8 @@ export function redactRanges(text: string, ranges: readonly CharRange[], placeho
 
 /** `text` with each of the ranges redactionRanges gave replaced by `placeholder`. */
 export function replaceMerged(text: string, merged: readonly CharRange[], placeholder: string): string {
-  const parts: string[] = [];
-  let at = 0;
-  for (const range of merged) {
-    parts.push(text.slice(at, range.start), placeholder);
-    at = range.end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
+  return applyReplacements(
+    text,
+    merged.map((range) => ({ ...range, after: placeholder })),
+  );
 }
