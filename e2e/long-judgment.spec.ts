@@ -1,6 +1,6 @@
 /**
- * A long judgment: its plan takes seconds (the six demo judgments four or eight times over
- * as one text, 20,000 or 40,000 words), and a plan no longer wanted must not keep the engine busy.
+ * A long judgment: its plan takes seconds (the six demo judgments eight times over as one
+ * text, 40,000 words), and a plan no longer wanted must not keep the engine busy.
  * Choosing the Phrases view, or another document, cancels it; so does the clerk's Stop,
  * and the plan shows how far it has got until then.
  */
@@ -47,7 +47,7 @@ async function jobState(page: Page, host: Host, jobId: string): Promise<string> 
 
 test('a plan no longer wanted is cancelled: on turning to the Phrases view, and on choosing another document', async ({ page, host }) => {
   await openApp(page, host);
-  const text = longJudgment(4);
+  const text = longJudgment(8);
   await page.getByRole('button', { name: 'Open…' }).click();
   await page.getByLabel('Title').fill('Long judgment');
   await page.getByLabel('Pasted text').fill(text);
