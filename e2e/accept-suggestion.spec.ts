@@ -1,8 +1,8 @@
 /**
  * Accepting one suggestion: the text changes at once and is checked again, and the
  * highlights do not blink meanwhile; the keyboard goes on down the cards; restoring the
- * version from before the accept gives the suggestion back, and rejected ones can be
- * brought back.
+ * version from before the accept gives the suggestion back; Undo and Redo take back
+ * rejections in turn with versions, and rejected ones can all be brought back.
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, test, type Host } from './host-fixture.js';
@@ -106,13 +106,63 @@ test('restoring the version from before an accept gives its suggestion back, wai
   await expect(page.getByTestId('preview')).toHaveCount(before);
 });
 
-test('rejected suggestions can be brought back, since Undo cannot take a rejection back', async ({ page, host }) => {
+test('rejected suggestions can all be brought back at once, after a reload too', async ({ page, host }) => {
   const { cards, before } = await withPlaceholderSuggestions(page, host);
   await page.getByRole('button', { name: 'Reject all' }).click();
   await expect(cards).toHaveCount(0);
   await expect(page.getByTestId('preview')).toHaveCount(0);
+  // A reload forgets what the window's Undo could take back; the workspace keeps the rejected.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
   await page.getByRole('button', { name: 'Bring back the rejected' }).click();
   await expect(cards).toHaveCount(before);
   await expect(page.getByTestId('preview')).toHaveCount(before);
   await expect(page.getByRole('button', { name: 'Bring back the rejected' })).toHaveCount(0);
+});
+
+test('Undo takes back a rejection before the accept made earlier, and Redo makes them again in turn', async ({ page, host }) => {
+  const { cards, before } = await withPlaceholderSuggestions(page, host);
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  const redo = page.getByRole('button', { name: 'Redo', exact: true });
+  const text = page.getByTestId('document-text');
+  const first = (await cards.first().locator('del').textContent())!;
+  await cards.first().getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(cards).toHaveCount(before - 1);
+  const accepted = (await text.textContent())!;
+  await expect(undo).toHaveAttribute('title', 'Ctrl+Z');
+
+  await cards.first().getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(cards).toHaveCount(before - 2);
+  await expect(undo).toHaveAttribute('title', 'Undo rejecting a suggestion (Ctrl+Z)');
+  // Ctrl+Z brings the rejected card back, and leaves the accept in the text.
+  await page.keyboard.press('Control+z');
+  await expect(cards).toHaveCount(before - 1);
+  await expect(text).toHaveText(accepted);
+  await expect(undo).toHaveAttribute('title', 'Ctrl+Z');
+  await expect(redo).toHaveAttribute('title', 'Redo rejecting a suggestion (Ctrl+Shift+Z)');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(cards).toHaveCount(before - 2);
+  // Then Undo twice: the rejection, then the accept, whose card comes back too.
+  await undo.click();
+  await expect(cards).toHaveCount(before - 1);
+  await undo.click();
+  await expect(cards).toHaveCount(before);
+  await expect(cards.first().locator('del')).toHaveText(first);
+  await expect(text).not.toHaveText(accepted);
+  // Redo in the same order: the accept, then the rejection.
+  await redo.click();
+  await expect(text).toHaveText(accepted);
+  await expect(cards).toHaveCount(before - 1);
+  await redo.click();
+  await expect(cards).toHaveCount(before - 2);
+  await expect(redo).toBeDisabled();
+
+  // Reject all is one rejection to take back.
+  await page.getByRole('button', { name: 'Reject all' }).click();
+  await expect(cards).toHaveCount(0);
+  await expect(undo).toHaveAttribute('title', `Undo rejecting ${before - 2} suggestions (Ctrl+Z)`);
+  await undo.click();
+  await expect(cards).toHaveCount(before - 2);
+  await expect(page.getByTestId('preview')).toHaveCount(before - 2);
 });

@@ -3,7 +3,8 @@
  * status, undo and redo, export, and the side panel of findings (the edit plan, or every
  * phrase), suggestions, changes, settings and versions; beside the text, the overview
  * strip, and above it the find bar. Shortcuts: E edit, Esc leave editing, J/K next/previous
- * finding, Ctrl+F find and F3 next match, Ctrl+Z / Ctrl+Shift+Z undo/redo (outside the editor).
+ * finding, Ctrl+F find and F3 next match, Ctrl+Z / Ctrl+Shift+Z undo/redo (outside the editor;
+ * a rejection made here is undone too, use-undo-redo.ts).
  *
  * While a check of the text on screen is pending, nothing claims a result: the verdict,
  * the findings count and the export dialog all say "Checking…".
@@ -35,6 +36,7 @@ import { useDetection } from './use-detection.js';
 import { useFind } from './use-find.js';
 import { useFindHighlights } from './find-highlights.js';
 import { usePlan } from './use-plan.js';
+import { useUndoRedo } from './use-undo-redo.js';
 import { useTextPreviews } from './text-previews.js';
 
 const VIEW = 'unlinkable-findings-view';
@@ -121,8 +123,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
     onSuccess: setDocument,
     onError: setError,
   });
-  const undo = () => run.mutate(() => call('documents:undo', { documentId: document.id }));
-  const redo = () => run.mutate(() => call('documents:redo', { documentId: document.id }));
+  const history = useUndoRedo(document, run.mutate);
+  const { undo, redo } = history;
   const placeholders = (items: readonly Item[], description: string) => {
     if (items.length === 0) return;
     run.mutate(() =>
@@ -214,10 +216,10 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
           <button type="button" onClick={() => (editing ? stopEditing() : setEditing(true))} title={editing ? 'Esc' : 'E'}>
             {editing ? 'Done editing' : 'Edit text'}
           </button>
-          <button type="button" onClick={undo} disabled={!document.canUndo || run.isPending} title="Ctrl+Z">
+          <button type="button" onClick={undo} disabled={!history.canUndo || run.isPending} title={history.undoTitle}>
             Undo
           </button>
-          <button type="button" onClick={redo} disabled={!document.canRedo || run.isPending} title="Ctrl+Shift+Z">
+          <button type="button" onClick={redo} disabled={!history.canRedo || run.isPending} title={history.redoTitle}>
             Redo
           </button>
           <button type="button" className="primary" onClick={() => setExporting(true)} disabled={editing}>

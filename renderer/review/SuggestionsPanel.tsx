@@ -15,6 +15,7 @@ import { JobProgress } from '../jobs/JobProgress.js';
 import { useBlocksNearScreen, type BlockLayout } from './blocks-near-screen.js';
 import { SuggestionBlock } from './SuggestionBlock.js';
 import type { CardActions } from './SuggestionCard.js';
+import { recordRejection, updateRejections } from './rejection-undo.js';
 import { useFocusAfterRemoval } from './use-focus-after-removal.js';
 
 /** Cards per block of the list (SuggestionBlock.tsx). */
@@ -107,7 +108,11 @@ export function SuggestionsPanel({
       reject: (suggestion) => {
         going(suggestion, 'reject');
         const { act: run, document: current } = latest.current;
-        run.mutate(() => call('suggestions:reject', { documentId: current.id, suggestionId: suggestion.id }), forgetDraft(suggestion));
+        run.mutate(async () => {
+          await call('suggestions:reject', { documentId: current.id, suggestionId: suggestion.id });
+          updateRejections(current.id, (history) => recordRejection(history, { ids: [suggestion.id], versionId: current.versionId }));
+          return null;
+        }, forgetDraft(suggestion));
       },
       show: (suggestion) => latest.current.onJumpTo(suggestion.start),
       draft: (suggestion, draft) => setDrafts((old) => withDraft(old, suggestion.id, draft)),
@@ -138,7 +143,17 @@ export function SuggestionsPanel({
           >
             Accept all ({pending.length.toLocaleString()})
           </button>
-          <button type="button" disabled={act.isPending} onClick={() => act.mutate(() => call('suggestions:reject-all', { documentId: document.id }))}>
+          <button
+            type="button"
+            disabled={act.isPending}
+            onClick={() =>
+              act.mutate(async () => {
+                const ids = await call('suggestions:reject-all', { documentId: document.id });
+                updateRejections(document.id, (history) => recordRejection(history, { ids, versionId: document.versionId }));
+                return null;
+              })
+            }
+          >
             Reject all
           </button>
           <button
@@ -201,7 +216,7 @@ export function SuggestionsPanel({
           {rejected > 0 && (
             <>
               {' '}
-              {/* A rejection is no version, so Undo cannot take it back. */}
+              {/* Undo takes back the rejections made in this window (rejection-undo.ts); this brings back every one, after a reload too. */}
               <button
                 type="button"
                 className="link"

@@ -18,6 +18,7 @@ import {
   path,
   rewriteSettingsSchema,
   settingsSchema,
+  suggestionIds,
   text,
 } from './schemas.js';
 
@@ -227,9 +228,16 @@ export const contract = {
   ),
   'suggestions:reject': channel<null>()(z.object({ documentId, suggestionId: z.number().int() }).strict()),
   'suggestions:accept-all': channel<ReviewDocument>()(z.object({ documentId }).strict()),
-  'suggestions:reject-all': channel<null>()(z.object({ documentId }).strict()),
-  /** Makes the rejected suggestions wait again where the text still holds their words; how many came back. */
-  'suggestions:reopen-rejected': channel<number>()(z.object({ documentId }).strict()),
+  /**
+   * Rejects every waiting suggestion, or only those of `suggestionIds` that wait (Redo of a
+   * rejection); the ids rejected.
+   */
+  'suggestions:reject-all': channel<number[]>()(z.object({ documentId, suggestionIds: suggestionIds.optional() }).strict()),
+  /**
+   * Makes the rejected suggestions wait again where the text still holds their words, or only
+   * those of `suggestionIds` (Undo of a rejection); how many came back.
+   */
+  'suggestions:reopen-rejected': channel<number>()(z.object({ documentId, suggestionIds: suggestionIds.optional() }).strict()),
 
   /** Writes the approved document to a folder; refuses to overwrite unless asked. */
   'export:run': channel<ExportResult>()(

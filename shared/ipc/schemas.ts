@@ -20,6 +20,8 @@ export const LIMITS = {
   id: 512,
   title: 300,
   justification: 5000,
+  /** Suggestions named in one request (Undo or Redo of a Reject all on the longest texts). */
+  suggestionIds: 1_000_000,
 } as const;
 
 export const id = z.string().min(1).max(LIMITS.id);
@@ -31,6 +33,7 @@ export const path = z
   .refine((p) => !p.includes('\u0000'), 'paths cannot contain NUL');
 export const text = z.string().max(LIMITS.textLength);
 export const jobId = z.string().uuid();
+export const suggestionIds = z.array(z.number().int()).max(LIMITS.suggestionIds);
 export const findingKind = z.enum(['single', 'combination', 'plan']);
 
 /** Detection settings as the review screen edits them. */

@@ -106,14 +106,16 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
       changed(documentId);
       return document;
     },
-    'suggestions:reject-all': async ({ documentId }) => {
-      services.suggestions.rejectAll(documentId);
+    'suggestions:reject-all': async ({ documentId, suggestionIds }) => {
+      const rejected = services.suggestions.rejectAll(documentId, suggestionIds);
       services.emit({ type: 'changed', domains: ['suggestions'], documentId });
-      return null;
+      return rejected;
     },
-    // A rejection is no version, so Undo cannot take it back: this does (a model's rewrites cost minutes to make again).
-    'suggestions:reopen-rejected': async ({ documentId }) => {
-      const reopened = services.suggestions.reopenRejected(services.reviews, documentId);
+    // A rejection is no version: the window's Undo brings back the ones it rejected (by id),
+    // and this brings back every rejected one, after a reload too (a model's rewrites cost
+    // minutes to make again).
+    'suggestions:reopen-rejected': async ({ documentId, suggestionIds }) => {
+      const reopened = services.suggestions.reopenRejected(services.reviews, documentId, suggestionIds);
       services.emit({ type: 'changed', domains: ['suggestions'], documentId });
       return reopened;
     },

@@ -1,7 +1,9 @@
 /**
- * Rejected suggestions can be brought back: a rejection is no version, so Undo cannot take
- * it back. They follow the text's edits meanwhile, and one whose words an edit changed stays
- * gone. Real workspace database, the suggestion and document handlers themselves.
+ * Rejected suggestions can be brought back: a rejection is no version, so the workspace's
+ * Undo cannot take it back. They follow the text's edits meanwhile, and one whose words an
+ * edit changed stays gone. The window's Undo and Redo of a rejection (rejection-undo.ts)
+ * bring back, and reject again, only the ones it names. Real workspace database, the
+ * suggestion and document handlers themselves.
  */
 import { describe, expect, it } from 'vitest';
 import { useAppWithCollection } from '../../helpers/app-services.js';
@@ -33,5 +35,32 @@ describe('bringing back rejected suggestions', () => {
     );
     // Nothing left to bring back.
     expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id })).toBe(0);
+  });
+
+  it('brings back, and rejects again, only the suggestions named, as Undo and Redo of a rejection do', async () => {
+    const { handlers, document, waiting } = await judgmentWithSuggestions(appWithCollection);
+    const ids = Object.fromEntries((await handlers['suggestions:list']({ documentId: document.id })).map((s) => [s.before, s.id]));
+
+    await handlers['suggestions:reject']({ documentId: document.id, suggestionId: ids.Oslo! });
+    // Reject all answers with what it rejected: the two still waiting, not Oslo again.
+    expect(await handlers['suggestions:reject-all']({ documentId: document.id })).toEqual([ids.Bergen, ids.Statoil]);
+    expect(await waiting()).toEqual([]);
+
+    // Undo of the Reject all: those two come back, Oslo stays rejected.
+    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id, suggestionIds: [ids.Bergen!, ids.Statoil!] })).toBe(2);
+    expect(await waiting()).toEqual([
+      ['Bergen', 41],
+      ['Statoil', 52],
+    ]);
+    // Redo of it rejects those two only; the ids of none waiting change nothing.
+    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id, suggestionIds: [ids.Oslo!] })).toBe(1);
+    expect(await handlers['suggestions:reject-all']({ documentId: document.id, suggestionIds: [ids.Bergen!, ids.Statoil!] })).toEqual([
+      ids.Bergen,
+      ids.Statoil,
+    ]);
+    expect(await waiting()).toEqual([['Oslo', 23]]);
+    expect(await handlers['suggestions:reject-all']({ documentId: document.id, suggestionIds: [ids.Bergen!] })).toEqual([]);
+    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id, suggestionIds: [] })).toBe(0);
+    expect(await waiting()).toEqual([['Oslo', 23]]);
   });
 });

@@ -1,0 +1,119 @@
+/**
+ * Undo and Redo take back rejections and versions in the order the clerk made them
+ * (rejection-undo.ts, use-undo-redo.ts). The workspace's versions are modelled as the
+ * workspace keeps them on one line: a head, undo moving it back, redo forward, and a new
+ * version dropping what lay ahead.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  branched,
+  madeAgain,
+  recordRejection,
+  redoable,
+  REJECTIONS_KEPT,
+  takenBack,
+  undoable,
+  type RejectionHistory,
+} from '../../renderer/review/rejection-undo.js';
+
+/** A document under review as the window sees it: versions 1…last, a head, rejections, and what each step did. */
+class Review {
+  private last = 1;
+  head = 1;
+  history: RejectionHistory = { undo: [], redo: [] };
+  readonly rejected = new Set<number>();
+  readonly steps: string[] = [];
+
+  reject(...ids: number[]): void {
+    ids.forEach((id) => this.rejected.add(id));
+    this.history = recordRejection(this.history, { ids, versionId: this.head });
+  }
+
+  /** Typing, an accept, placeholders: a new version on top of the head. */
+  newVersion(): void {
+    this.last = ++this.head;
+    this.history = branched(this.history);
+  }
+
+  undo(): void {
+    const rejection = undoable(this.history, this.head);
+    if (rejection !== undefined) {
+      rejection.ids.forEach((id) => this.rejected.delete(id));
+      this.history = takenBack(this.history, rejection);
+      this.steps.push(`back ${rejection.ids.join(',')}`);
+    } else if (this.head > 1) this.steps.push(`undo to ${--this.head}`);
+    else this.steps.push('nothing');
+  }
+
+  redo(): void {
+    const rejection = redoable(this.history, this.head);
+    if (rejection !== undefined) {
+      rejection.ids.forEach((id) => this.rejected.add(id));
+      this.history = madeAgain(this.history, rejection);
+      this.steps.push(`again ${rejection.ids.join(',')}`);
+    } else if (this.head < this.last) this.steps.push(`redo to ${++this.head}`);
+    else this.steps.push('nothing');
+  }
+}
+
+describe('undo and redo of rejections among versions', () => {
+  it('takes back the latest action first, rejection or version, and redoes them in turn', () => {
+    const review = new Review();
+    review.reject(7);
+    review.newVersion(); // an accept after the rejection
+    review.reject(8, 9); // Reject all
+    review.undo();
+    review.undo();
+    review.undo();
+    review.undo();
+    expect(review.steps).toEqual(['back 8,9', 'undo to 1', 'back 7', 'nothing']);
+    expect([...review.rejected]).toEqual([]);
+    review.redo();
+    review.redo();
+    review.redo();
+    review.redo();
+    expect(review.steps.slice(4)).toEqual(['again 7', 'redo to 2', 'again 8,9', 'nothing']);
+    expect([...review.rejected].sort()).toEqual([7, 8, 9]);
+  });
+
+  it('redoes nothing taken back once a new version is made, as the workspace redoes no version', () => {
+    const review = new Review();
+    review.reject(1);
+    review.undo();
+    review.newVersion(); // typing
+    review.redo();
+    expect(review.steps).toEqual(['back 1', 'nothing']);
+    expect(review.rejected.has(1)).toBe(false);
+    // The rejection taken back is no longer to be undone either: the next undo is the typing.
+    review.undo();
+    expect(review.steps.at(-1)).toBe('undo to 1');
+  });
+
+  it('a new rejection ends what can be redone of rejections taken back', () => {
+    const review = new Review();
+    review.reject(1);
+    review.undo();
+    review.reject(2);
+    review.redo();
+    expect(review.steps).toEqual(['back 1', 'nothing']);
+  });
+
+  it('takes back a rejection only on the version it was made on', () => {
+    const review = new Review();
+    review.newVersion();
+    review.undo(); // back to version 1
+    review.reject(5); // made on version 1
+    review.redo(); // the workspace's redo: version 2, where the rejection was not made
+    review.undo(); // back to version 1 first
+    review.undo(); // then the rejection
+    expect(review.steps).toEqual(['undo to 1', 'redo to 2', 'undo to 1', 'back 5']);
+  });
+
+  it('keeps the latest rejections, and an empty one is none', () => {
+    let history: RejectionHistory = { undo: [], redo: [] };
+    for (let id = 0; id < REJECTIONS_KEPT + 10; id++) history = recordRejection(history, { ids: [id], versionId: 1 });
+    expect(history.undo).toHaveLength(REJECTIONS_KEPT);
+    expect(history.undo[0]!.ids).toEqual([10]);
+    expect(recordRejection(history, { ids: [], versionId: 1 })).toBe(history);
+  });
+});
