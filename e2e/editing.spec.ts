@@ -161,3 +161,39 @@ test('a withdrawn kept phrase can be kept again with its reason, until the text 
   await expect(page.getByTestId('save-state')).toHaveText('All changes saved', { timeout: 20_000 });
   await expect(page.getByTestId('withdrawn')).toHaveCount(0);
 });
+
+test('Undo takes back keeping a planned word and withdrawing it, and Redo makes them again', async ({ page, host }) => {
+  await openApp(page, host);
+  await expect(page.getByTestId('findings-panel')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  const redo = page.getByRole('button', { name: 'Redo', exact: true });
+  await expect(undo).toBeDisabled();
+  const row = page.getByTestId('planned-run').first().locator('button[data-item]');
+  const word = (await page.getByTestId('planned-run').first().locator('.phrase').first().textContent())!.trim().replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  await row.click();
+  await page.getByRole('button', { name: 'Keep…' }).click();
+  const reason = 'A word of the Convention, in every judgment.';
+  await page.getByLabel('Reason to keep').fill(reason);
+  await page.getByTestId('keep-form').getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByTestId('kept')).toContainText(reason);
+  await expect(undo).toHaveAttribute('title', new RegExp(`^Undo keeping “${word}`, 'u'));
+
+  // Ctrl+Z withdraws it, Ctrl+Shift+Z keeps it again, reason and all.
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('kept')).toHaveCount(0);
+  await expect(redo).toHaveAttribute('title', new RegExp(`^Redo keeping “${word}`, 'u'));
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('kept')).toContainText(reason);
+
+  // Withdrawn from the list, then Undo: kept again, and the offer to keep it again goes.
+  await page.getByTestId('kept').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByTestId('withdrawn')).toBeVisible();
+  await expect(undo).toHaveAttribute('title', new RegExp(`^Undo withdrawing “${word}`, 'u'));
+  await undo.click();
+  await expect(page.getByTestId('kept')).toContainText(reason);
+  await expect(page.getByTestId('withdrawn')).toHaveCount(0);
+  // Back past the keeping itself: nothing is kept, and nothing is left to undo.
+  await undo.click();
+  await expect(page.getByTestId('kept')).toHaveCount(0);
+  await expect(undo).toBeDisabled();
+});

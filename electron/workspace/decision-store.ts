@@ -76,7 +76,8 @@ export class DecisionStore {
 
   /**
    * Keeps again a phrase whose keeping the clerk withdrew, with the reason written then: a
-   * withdrawal is no version, so Undo cannot take it back. Only where the text still holds
+   * withdrawal is no version, so the workspace's Undo cannot take it back (the window's Undo
+   * does it with this, renderer/review/action-undo.ts). Only where the text still holds
    * the phrase at the place it was withdrawn from (withdrawn decisions do not follow edits).
    */
   keepAgain(documentId: string, decisionId: number, text: string): Decision {

@@ -34,7 +34,7 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { keys: 'Ctrl+F', action: 'Find in the text' },
       { keys: 'F3', action: 'Next match (Shift+F3: previous; Enter and Shift+Enter in the find field)' },
       { keys: 'Esc', action: 'Stop editing (in the editor)' },
-      { keys: 'Ctrl+Z', action: 'Undo a change to the text, or a rejection made here' },
+      { keys: 'Ctrl+Z', action: 'Undo a change to the text, or a rejection, keep or withdrawal made here' },
       { keys: 'Ctrl+Shift+Z', action: 'Redo' },
     ],
   },

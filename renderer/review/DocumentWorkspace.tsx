@@ -4,7 +4,7 @@
  * phrase), suggestions, changes, settings and versions; beside the text, the overview
  * strip, and above it the find bar. Shortcuts: E edit, Esc leave editing, J/K next/previous
  * finding, Ctrl+F find and F3 next match, Ctrl+Z / Ctrl+Shift+Z undo/redo (outside the editor;
- * a rejection made here is undone too, use-undo-redo.ts).
+ * rejections, keeps and withdrawals made here are undone too, use-undo-redo.ts).
  *
  * While a check of the text on screen is pending, nothing claims a result: the verdict,
  * the findings count and the export dialog all say "Checking…".
@@ -37,6 +37,7 @@ import { useFind } from './use-find.js';
 import { useFindHighlights } from './find-highlights.js';
 import { usePlan } from './use-plan.js';
 import { useUndoRedo } from './use-undo-redo.js';
+import { recordAction, updateActions } from './action-undo.js';
 import { useTextPreviews } from './text-previews.js';
 
 const VIEW = 'unlinkable-findings-view';
@@ -153,7 +154,15 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
       setError,
     );
   };
-  const keep = (item: Item, reason: string) => call('decisions:keep', { documentId: document.id, start: item.start, end: item.end, kind: item.kind, reason });
+  // Keeping and withdrawing make no version: the window remembers them for Undo (action-undo.ts).
+  const remember = (kind: 'keep' | 'withdrawal', decision: Decision, versionId: number) =>
+    updateActions(document.id, (history) => recordAction(history, { kind, decisionId: decision.id, phrase: decision.phrase, versionId }));
+  const keep = async (item: Item, reason: string) => {
+    const versionId = document.versionId;
+    const kept = await call('decisions:keep', { documentId: document.id, start: item.start, end: item.end, kind: item.kind, reason });
+    remember('keep', kept, versionId);
+    return kept;
+  };
 
   const jumpTo = (start: number, id?: string) => {
     if (id !== undefined) focusFinding(id, start);
@@ -356,17 +365,30 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             onPlaceholder={placeholders}
             onModel={toModel}
             onKeep={keep}
-            onUnkeep={(d) =>
+            onUnkeep={(d) => {
+              const versionId = document.versionId;
               void call('decisions:unkeep', { documentId: document.id, decisionId: d.id })
-                .then(() => setWithdrawn({ decision: d, versionId: document.versionId }))
-                .catch(setError)
+                .then(() => {
+                  setWithdrawn({ decision: d, versionId });
+                  remember('withdrawal', d, versionId);
+                })
+                .catch(setError);
+            }}
+            // Offered while the text is as it was, and the phrase is not kept again (Undo keeps it again too).
+            withdrawn={
+              withdrawn !== null && withdrawn.versionId === document.versionId && !(decisions.data ?? []).some((d) => d.id === withdrawn.decision.id)
+                ? withdrawn.decision
+                : null
             }
-            withdrawn={withdrawn !== null && withdrawn.versionId === document.versionId ? withdrawn.decision : null}
-            onKeepAgain={(d) =>
+            onKeepAgain={(d) => {
+              const versionId = document.versionId;
               void call('decisions:keep-again', { documentId: document.id, decisionId: d.id })
-                .then(() => setWithdrawn(null))
-                .catch(setError)
-            }
+                .then((kept) => {
+                  setWithdrawn(null);
+                  remember('keep', kept, versionId);
+                })
+                .catch(setError);
+            }}
             busy={run.isPending || editing || (view === 'plan' && plan.planText !== document.text)}
           />
         }

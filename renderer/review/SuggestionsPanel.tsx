@@ -15,7 +15,7 @@ import { JobProgress } from '../jobs/JobProgress.js';
 import { useBlocksNearScreen, type BlockLayout } from './blocks-near-screen.js';
 import { SuggestionBlock } from './SuggestionBlock.js';
 import type { CardActions } from './SuggestionCard.js';
-import { recordRejection, updateRejections } from './rejection-undo.js';
+import { recordAction, updateActions } from './action-undo.js';
 import { useFocusAfterRemoval } from './use-focus-after-removal.js';
 
 /** Cards per block of the list (SuggestionBlock.tsx). */
@@ -110,7 +110,7 @@ export function SuggestionsPanel({
         const { act: run, document: current } = latest.current;
         run.mutate(async () => {
           await call('suggestions:reject', { documentId: current.id, suggestionId: suggestion.id });
-          updateRejections(current.id, (history) => recordRejection(history, { ids: [suggestion.id], versionId: current.versionId }));
+          updateActions(current.id, (history) => recordAction(history, { kind: 'rejection', ids: [suggestion.id], versionId: current.versionId }));
           return null;
         }, forgetDraft(suggestion));
       },
@@ -149,7 +149,7 @@ export function SuggestionsPanel({
             onClick={() =>
               act.mutate(async () => {
                 const ids = await call('suggestions:reject-all', { documentId: document.id });
-                updateRejections(document.id, (history) => recordRejection(history, { ids, versionId: document.versionId }));
+                updateActions(document.id, (history) => recordAction(history, { kind: 'rejection', ids, versionId: document.versionId }));
                 return null;
               })
             }
@@ -216,7 +216,7 @@ export function SuggestionsPanel({
           {rejected > 0 && (
             <>
               {' '}
-              {/* Undo takes back the rejections made in this window (rejection-undo.ts); this brings back every one, after a reload too. */}
+              {/* Undo takes back the rejections made in this window (action-undo.ts); this brings back every one, after a reload too. */}
               <button
                 type="button"
                 className="link"

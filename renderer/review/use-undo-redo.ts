@@ -1,12 +1,24 @@
 /**
  * Undo and Redo of the review screen (the buttons, Ctrl+Z and Ctrl+Shift+Z): the latest
- * rejection made in this window while it was made on the head version (rejection-undo.ts
- * says why), else the workspace's version history.
+ * action made in this window that changes no text (a rejection, a keep, a withdrawal), while
+ * it was made on the head version (action-undo.ts says why), else the workspace's version
+ * history.
  */
 import { useEffect, useRef } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { call } from '../api/client.js';
-import { branched, madeAgain, redoable, takenBack, undoable, updateRejections, useRejectionHistory, type Rejection } from './rejection-undo.js';
+import {
+  branched,
+  describeAction,
+  forgotten,
+  madeAgain,
+  redoable,
+  takenBack,
+  undoable,
+  updateActions,
+  useActionHistory,
+  type ReviewAction,
+} from './action-undo.js';
 
 export interface UndoRedo {
   readonly undo: () => void;
@@ -20,14 +32,14 @@ export interface UndoRedo {
 
 /** `run` performs an action that answers with the document (the workspace's mutation, which shows it). */
 export function useUndoRedo(document: ReviewDocument, run: (action: () => Promise<ReviewDocument>) => void): UndoRedo {
-  const history = useRejectionHistory(document.id);
-  const rejectionBack = undoable(history, document.versionId);
-  const rejectionAgain = redoable(history, document.versionId);
+  const history = useActionHistory(document.id);
+  const back = undoable(history, document.versionId);
+  const again = redoable(history, document.versionId);
   // The head that the last undo or redo of a version led to: any other new head is a new
-  // version (typing, an accept, placeholders, a restore), after which nothing taken back is redone.
+  // version (typing, an accept, placeholders, a restore), after which nothing taken back is made again.
   const movedTo = useRef(document.versionId);
   useEffect(() => {
-    if (document.versionId !== movedTo.current) updateRejections(document.id, branched);
+    if (document.versionId !== movedTo.current) updateActions(document.id, branched);
     movedTo.current = document.versionId;
   }, [document.id, document.versionId]);
 
@@ -38,35 +50,34 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
       movedTo.current = moved.versionId;
       return moved;
     });
-  const undo = () => {
-    if (rejectionBack === undefined) moveHead('documents:undo');
-    else
-      run(async () => {
-        await call('suggestions:reopen-rejected', { documentId, suggestionIds: [...rejectionBack.ids] });
-        updateRejections(documentId, (h) => takenBack(h, rejectionBack));
-        return call('documents:get', { documentId });
-      });
-  };
-  const redo = () => {
-    if (rejectionAgain === undefined) moveHead('documents:redo');
-    else
-      run(async () => {
-        await call('suggestions:reject-all', { documentId, suggestionIds: [...rejectionAgain.ids] });
-        updateRejections(documentId, (h) => madeAgain(h, rejectionAgain));
-        return call('documents:get', { documentId });
-      });
-  };
+  /** Takes `action` back (`undo`) or makes it again, then records that it did. */
+  const perform = (action: ReviewAction, undo: boolean) =>
+    run(async () => {
+      try {
+        if (action.kind === 'rejection') {
+          const suggestionIds = [...action.ids];
+          if (undo) await call('suggestions:reopen-rejected', { documentId, suggestionIds });
+          else await call('suggestions:reject-all', { documentId, suggestionIds });
+        } else {
+          // Keeping again and withdrawing are each other's undoing.
+          const keep = (action.kind === 'keep') !== undo;
+          if (keep) await call('decisions:keep-again', { documentId, decisionId: action.decisionId });
+          else await call('decisions:unkeep', { documentId, decisionId: action.decisionId });
+        }
+      } catch (refused) {
+        // The error is shown; the next Undo or Redo goes on past this action.
+        updateActions(documentId, (h) => forgotten(h, action));
+        throw refused;
+      }
+      updateActions(documentId, (h) => (undo ? takenBack(h, action) : madeAgain(h, action)));
+      return call('documents:get', { documentId });
+    });
   return {
-    undo,
-    redo,
-    canUndo: rejectionBack !== undefined || document.canUndo,
-    canRedo: rejectionAgain !== undefined || document.canRedo,
-    undoTitle: rejectionBack === undefined ? 'Ctrl+Z' : `Undo ${rejecting(rejectionBack)} (Ctrl+Z)`,
-    redoTitle: rejectionAgain === undefined ? 'Ctrl+Shift+Z' : `Redo ${rejecting(rejectionAgain)} (Ctrl+Shift+Z)`,
+    undo: () => (back === undefined ? moveHead('documents:undo') : perform(back, true)),
+    redo: () => (again === undefined ? moveHead('documents:redo') : perform(again, false)),
+    canUndo: back !== undefined || document.canUndo,
+    canRedo: again !== undefined || document.canRedo,
+    undoTitle: back === undefined ? 'Ctrl+Z' : `Undo ${describeAction(back)} (Ctrl+Z)`,
+    redoTitle: again === undefined ? 'Ctrl+Shift+Z' : `Redo ${describeAction(again)} (Ctrl+Shift+Z)`,
   };
-}
-
-function rejecting(rejection: Rejection): string {
-  const count = rejection.ids.length;
-  return `rejecting ${count === 1 ? 'a suggestion' : `${count.toLocaleString()} suggestions`}`;
 }

@@ -1,32 +1,36 @@
 /**
- * Undo and Redo take back rejections and versions in the order the clerk made them
- * (rejection-undo.ts, use-undo-redo.ts). The workspace's versions are modelled as the
+ * Undo and Redo take back the actions that change no text (here rejections; keeps and
+ * withdrawals are recorded alike) and versions in the order the clerk made them
+ * (action-undo.ts, use-undo-redo.ts). The workspace's versions are modelled as the
  * workspace keeps them on one line: a head, undo moving it back, redo forward, and a new
  * version dropping what lay ahead.
  */
 import { describe, expect, it } from 'vitest';
 import {
+  ACTIONS_KEPT,
   branched,
+  describeAction,
+  forgotten,
   madeAgain,
-  recordRejection,
+  recordAction,
   redoable,
-  REJECTIONS_KEPT,
   takenBack,
   undoable,
-  type RejectionHistory,
-} from '../../renderer/review/rejection-undo.js';
+  type ActionHistory,
+  type ReviewAction,
+} from '../../renderer/review/action-undo.js';
 
 /** A document under review as the window sees it: versions 1…last, a head, rejections, and what each step did. */
 class Review {
   private last = 1;
   head = 1;
-  history: RejectionHistory = { undo: [], redo: [] };
+  history: ActionHistory = { undo: [], redo: [] };
   readonly rejected = new Set<number>();
   readonly steps: string[] = [];
 
   reject(...ids: number[]): void {
     ids.forEach((id) => this.rejected.add(id));
-    this.history = recordRejection(this.history, { ids, versionId: this.head });
+    this.history = recordAction(this.history, { kind: 'rejection', ids, versionId: this.head });
   }
 
   /** Typing, an accept, placeholders: a new version on top of the head. */
@@ -36,7 +40,7 @@ class Review {
   }
 
   undo(): void {
-    const rejection = undoable(this.history, this.head);
+    const rejection = rejectionOf(undoable(this.history, this.head));
     if (rejection !== undefined) {
       rejection.ids.forEach((id) => this.rejected.delete(id));
       this.history = takenBack(this.history, rejection);
@@ -46,7 +50,7 @@ class Review {
   }
 
   redo(): void {
-    const rejection = redoable(this.history, this.head);
+    const rejection = rejectionOf(redoable(this.history, this.head));
     if (rejection !== undefined) {
       rejection.ids.forEach((id) => this.rejected.add(id));
       this.history = madeAgain(this.history, rejection);
@@ -54,6 +58,10 @@ class Review {
     } else if (this.head < this.last) this.steps.push(`redo to ${++this.head}`);
     else this.steps.push('nothing');
   }
+}
+
+function rejectionOf(action: ReviewAction | undefined): Extract<ReviewAction, { kind: 'rejection' }> | undefined {
+  return action?.kind === 'rejection' ? action : undefined;
 }
 
 describe('undo and redo of rejections among versions', () => {
@@ -110,10 +118,28 @@ describe('undo and redo of rejections among versions', () => {
   });
 
   it('keeps the latest rejections, and an empty one is none', () => {
-    let history: RejectionHistory = { undo: [], redo: [] };
-    for (let id = 0; id < REJECTIONS_KEPT + 10; id++) history = recordRejection(history, { ids: [id], versionId: 1 });
-    expect(history.undo).toHaveLength(REJECTIONS_KEPT);
-    expect(history.undo[0]!.ids).toEqual([10]);
-    expect(recordRejection(history, { ids: [], versionId: 1 })).toBe(history);
+    let history: ActionHistory = { undo: [], redo: [] };
+    for (let id = 0; id < ACTIONS_KEPT + 10; id++) history = recordAction(history, { kind: 'rejection', ids: [id], versionId: 1 });
+    expect(history.undo).toHaveLength(ACTIONS_KEPT);
+    expect(history.undo[0]).toEqual({ kind: 'rejection', ids: [10], versionId: 1 });
+    expect(recordAction(history, { kind: 'rejection', ids: [], versionId: 1 })).toBe(history);
+  });
+
+  it('says what Undo and Redo would do', () => {
+    expect(describeAction({ kind: 'rejection', ids: [4], versionId: 1 })).toBe('rejecting a suggestion');
+    expect(describeAction({ kind: 'rejection', ids: Array.from({ length: 1200 }, (_, i) => i), versionId: 1 })).toBe('rejecting 1,200 suggestions');
+    expect(describeAction({ kind: 'keep', decisionId: 1, phrase: 'Oslo', versionId: 1 })).toBe('keeping “Oslo”');
+    expect(describeAction({ kind: 'withdrawal', decisionId: 1, phrase: 'a'.repeat(50), versionId: 1 })).toBe(`withdrawing “${'a'.repeat(39)}…”`);
+  });
+
+  it('forgets an action the workspace refused, so that Undo goes on past it', () => {
+    const review = new Review();
+    review.reject(1);
+    review.reject(2);
+    const refused = review.history.undo.at(-1)!;
+    review.history = forgotten(review.history, refused);
+    review.undo();
+    expect(review.steps).toEqual(['back 1']);
+    expect(forgotten(review.history, refused)).toBe(review.history);
   });
 });

@@ -1,0 +1,114 @@
+/**
+ * Undo and Redo of the clerk's actions that change no text: rejecting suggestions (one
+ * card, or Reject all), keeping a flagged phrase or a planned word, and withdrawing a kept one.
+ *
+ * Why: these make no version, and the workspace's Undo walks versions. Before, Ctrl+Z just
+ * after rejecting a card, or keeping a phrase, undid the text change before it and left the
+ * card rejected or the phrase kept; every editor the clerk knows takes back the last action.
+ * So the window remembers, per document, the actions made here, each with the version that
+ * was the head then. Undo takes back the latest one while the head is that version, else it
+ * undoes the version (use-undo-redo.ts); the order is the order of the actions, since a
+ * version made after an action is undone before it. Redo works the same way round. A new
+ * version that is no undo or redo (typing, an accept, placeholders, a restore) ends what
+ * can be redone, as it ends the workspace's redo.
+ *
+ * Kept in memory only: after a reload, "Bring back the rejected" still brings every
+ * rejected suggestion back.
+ */
+import { useSyncExternalStore } from 'react';
+
+/** One action, made on the head version `versionId`. */
+export type ReviewAction =
+  | { readonly kind: 'rejection'; readonly ids: readonly number[]; readonly versionId: number }
+  | { readonly kind: 'keep' | 'withdrawal'; readonly decisionId: number; readonly phrase: string; readonly versionId: number };
+
+/** The actions of one document that can be taken back, and those taken back that can be made again; the latest last. */
+export interface ActionHistory {
+  readonly undo: readonly ReviewAction[];
+  readonly redo: readonly ReviewAction[];
+}
+
+/** Actions remembered per document: more than any clerk takes back one by one. */
+export const ACTIONS_KEPT = 100;
+
+const EMPTY: ActionHistory = { undo: [], redo: [] };
+
+/** An action just made: it can be taken back, and nothing taken back before can be made again. */
+export function recordAction(history: ActionHistory, action: ReviewAction): ActionHistory {
+  if (action.kind === 'rejection' && action.ids.length === 0) return history;
+  return { undo: [...history.undo, action].slice(-ACTIONS_KEPT), redo: [] };
+}
+
+/** The action Undo takes back now: the latest, if it was made on the head version. */
+export function undoable(history: ActionHistory, headVersionId: number): ReviewAction | undefined {
+  const last = history.undo.at(-1);
+  return last?.versionId === headVersionId ? last : undefined;
+}
+
+/** The action Redo makes again now: the latest taken back, if the head is its version. */
+export function redoable(history: ActionHistory, headVersionId: number): ReviewAction | undefined {
+  const last = history.redo.at(-1);
+  return last?.versionId === headVersionId ? last : undefined;
+}
+
+/** `action` (the latest that can be taken back) was taken back. */
+export function takenBack(history: ActionHistory, action: ReviewAction): ActionHistory {
+  if (history.undo.at(-1) !== action) return history;
+  return { undo: history.undo.slice(0, -1), redo: [...history.redo, action] };
+}
+
+/** `action` (the latest taken back) was made again. */
+export function madeAgain(history: ActionHistory, action: ReviewAction): ActionHistory {
+  if (history.redo.at(-1) !== action) return history;
+  return { undo: [...history.undo, action], redo: history.redo.slice(0, -1) };
+}
+
+/**
+ * `action` could not be taken back or made again (the workspace refused it, as when another
+ * window changed the same document): it is forgotten, so that the next Undo or Redo goes on
+ * past it rather than fail again.
+ */
+export function forgotten(history: ActionHistory, action: ReviewAction): ActionHistory {
+  if (!history.undo.includes(action) && !history.redo.includes(action)) return history;
+  return { undo: history.undo.filter((a) => a !== action), redo: history.redo.filter((a) => a !== action) };
+}
+
+/** A version was made that is no undo or redo: what was taken back can no longer be made again. */
+export function branched(history: ActionHistory): ActionHistory {
+  return history.redo.length === 0 ? history : { ...history, redo: [] };
+}
+
+/** What Undo or Redo says it does with `action`: "rejecting 3 suggestions", "keeping “Oslo”". */
+export function describeAction(action: ReviewAction): string {
+  if (action.kind === 'rejection') return `rejecting ${action.ids.length === 1 ? 'a suggestion' : `${action.ids.length.toLocaleString()} suggestions`}`;
+  const phrase = action.phrase.length > 40 ? `${action.phrase.slice(0, 39)}…` : action.phrase;
+  return `${action.kind === 'keep' ? 'keeping' : 'withdrawing'} “${phrase}”`;
+}
+
+// The window's histories, by document id.
+const histories = new Map<string, ActionHistory>();
+const listeners = new Set<() => void>();
+
+export function actionHistory(documentId: string): ActionHistory {
+  return histories.get(documentId) ?? EMPTY;
+}
+
+/** Changes one document's history by `change` (one of the functions above). */
+export function updateActions(documentId: string, change: (history: ActionHistory) => ActionHistory): void {
+  const before = actionHistory(documentId);
+  const after = change(before);
+  if (after === before) return;
+  histories.set(documentId, after);
+  listeners.forEach((listener) => listener());
+}
+
+/** One document's history, drawn again when it changes. */
+export function useActionHistory(documentId: string): ActionHistory {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => actionHistory(documentId),
+  );
+}
