@@ -22,13 +22,29 @@ function items(roles: readonly (Role | 'separator')[]): MenuItemConstructorOptio
   return roles.map((role) => (role === 'separator' ? separator : { role }));
 }
 
+/**
+ * The Edit menu of Linux and Windows: Electron's own (its editMenu role), but Undo and Redo
+ * leave Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y to the page. There a menu's accelerators are taken
+ * in the main process before the page sees the key, and the undo role runs Chromium's undo,
+ * which acts in text fields only: the review screen's Ctrl+Z (undo a version, a rejection,
+ * a keep) never ran. The page's text fields undo by themselves, so nothing is lost. On macOS
+ * the page sees a key before the menu does, and the menu stays Electron's.
+ */
+function editItems(): MenuItemConstructorOptions[] {
+  return [
+    { role: 'undo', registerAccelerator: false },
+    { role: 'redo', registerAccelerator: false },
+    ...items(['separator', 'cut', 'copy', 'paste', 'delete', 'separator', 'selectAll']),
+  ];
+}
+
 export function appMenuTemplate({ platform, packaged }: MenuContext): MenuItemConstructorOptions[] {
   const view: (Role | 'separator')[] = ['resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen'];
   if (!packaged) view.unshift('reload', 'forceReload', 'toggleDevTools', 'separator');
   return [
     ...(platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     { role: 'fileMenu' },
-    { role: 'editMenu' },
+    platform === 'darwin' ? { role: 'editMenu' } : { label: 'Edit', submenu: editItems() },
     { label: 'View', submenu: items(view) },
     { role: 'windowMenu' },
   ];

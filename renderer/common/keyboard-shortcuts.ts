@@ -36,6 +36,7 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { keys: 'Esc', action: 'Stop editing (in the editor)' },
       { keys: 'Ctrl+Z', action: 'Undo a change to the text, or a rejection, keep or withdrawal made here' },
       { keys: 'Ctrl+Shift+Z', action: 'Redo' },
+      { keys: 'Ctrl+Y', action: 'Redo (the key Windows uses)' },
     ],
   },
   {

@@ -3,7 +3,7 @@
  * status, undo and redo, export, and the side panel of findings (the edit plan, or every
  * phrase), suggestions, changes, settings and versions; beside the text, the overview
  * strip, and above it the find bar. Shortcuts: E edit, Esc leave editing, J/K next/previous
- * finding, Ctrl+F find and F3 next match, Ctrl+Z / Ctrl+Shift+Z undo/redo (outside the editor;
+ * finding, Ctrl+F find and F3 next match, Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y undo/redo (outside the editor;
  * rejections, keeps and withdrawals made here are undone too, use-undo-redo.ts).
  *
  * While a check of the text on screen is pending, nothing claims a result: the verdict,
@@ -189,6 +189,10 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
         event.preventDefault();
         if (event.shiftKey) redo();
         else undo();
+      } else if (event.ctrlKey && !event.shiftKey && event.key.toLowerCase() === 'y') {
+        // Redo's key on Windows, as Electron's Edit menu shows it there.
+        event.preventDefault();
+        redo();
       } else if (event.key === 'e' && !event.ctrlKey && !event.metaKey && !editing) {
         event.preventDefault();
         setEditing(true);

@@ -23,9 +23,22 @@ describe('application menu', () => {
   it('offers editing everywhere, and reload and the developer tools only to unpackaged builds', () => {
     for (const context of contexts) {
       const roles = flatten(appMenuTemplate(context)).map((item) => item.role);
-      expect(roles).toEqual(expect.arrayContaining(['fileMenu', 'editMenu', 'windowMenu', 'zoomIn', 'zoomOut', 'resetZoom']));
+      expect(roles).toEqual(expect.arrayContaining(['fileMenu', 'windowMenu', 'zoomIn', 'zoomOut', 'resetZoom']));
+      const editing = context.platform === 'darwin' ? ['editMenu'] : ['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll'];
+      expect(roles).toEqual(expect.arrayContaining(editing));
       for (const developerRole of ['reload', 'forceReload', 'toggleDevTools'] as const) expect(roles.includes(developerRole)).toBe(!context.packaged);
       expect(roles.includes('appMenu')).toBe(context.platform === 'darwin');
+    }
+  });
+
+  it('leaves Ctrl+Z and the redo keys to the page on Linux and Windows, where a menu takes its keys before the page', () => {
+    for (const context of contexts) {
+      const items = flatten(appMenuTemplate(context));
+      for (const role of ['undo', 'redo'] as const) {
+        const item = items.find((i) => i.role === role);
+        if (context.platform === 'darwin') expect(item).toBeUndefined();
+        else expect(item?.registerAccelerator, `${role} ${JSON.stringify(context)}`).toBe(false);
+      }
     }
   });
 });
