@@ -130,7 +130,7 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   await cards.first().getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(cards).toHaveCount(before - 1);
   const accepted = (await text.textContent())!;
-  await expect(undo).toHaveAttribute('title', 'Ctrl+Z');
+  await expect(undo).toHaveAttribute('title', /^Undo “Accepted a placeholder suggestion \(\d+ characters replaced\)” \(Ctrl\+Z\)$/u);
 
   await cards.first().getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(cards).toHaveCount(before - 2);
@@ -139,7 +139,7 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   await page.keyboard.press('Control+z');
   await expect(cards).toHaveCount(before - 1);
   await expect(text).toHaveText(accepted);
-  await expect(undo).toHaveAttribute('title', 'Ctrl+Z');
+  await expect(undo).toHaveAttribute('title', /^Undo “Accepted a placeholder suggestion \(\d+ characters replaced\)” \(Ctrl\+Z\)$/u);
   await expect(redo).toHaveAttribute('title', 'Redo rejecting a suggestion (Ctrl+Shift+Z)');
   await page.keyboard.press('Control+Shift+z');
   await expect(cards).toHaveCount(before - 2);
@@ -150,6 +150,8 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   await expect(cards).toHaveCount(before);
   await expect(cards.first().locator('del')).toHaveText(first);
   await expect(text).not.toHaveText(accepted);
+  await expect(undo).toHaveAttribute('title', 'Nothing to undo (Ctrl+Z)');
+  await expect(redo).toHaveAttribute('title', /^Redo “Accepted a placeholder suggestion \(\d+ characters replaced\)” \(Ctrl\+Shift\+Z\)$/u);
   // Redo in the same order: the accept, then the rejection (Ctrl+Y, as on Windows).
   await redo.click();
   await expect(text).toHaveText(accepted);

@@ -149,6 +149,7 @@ export class ReviewStore {
   get(documentId: string): ReviewDocument {
     const row = this.row(documentId);
     const head = this.version(row.head_version_id);
+    const redoTarget = parseStored(redoSchema, row.redo_json, 'redo history').at(-1);
     const { count, number } = this.db
       .prepare('SELECT COUNT(*) AS count, SUM(id <= ?) AS number FROM versions WHERE document_id = ?')
       .get(head.id, documentId) as { count: number; number: number };
@@ -160,7 +161,9 @@ export class ReviewStore {
       versionNumber: number,
       versionCount: count,
       canUndo: head.parent_id !== null,
-      canRedo: parseStored(redoSchema, row.redo_json, 'redo history').length > 0,
+      canRedo: redoTarget !== undefined,
+      undoes: head.parent_id === null ? null : head.description,
+      redoes: redoTarget === undefined ? null : this.version(redoTarget).description,
       settings: parseSettings(row.settings_json),
       originalId: row.original_id,
       createdAt: row.created_at,

@@ -25,7 +25,7 @@ export interface UndoRedo {
   readonly redo: () => void;
   readonly canUndo: boolean;
   readonly canRedo: boolean;
-  /** What the buttons say they do, with their keys. */
+  /** What the buttons say they would do (the version's description, or the action), with their keys. */
   readonly undoTitle: string;
   readonly redoTitle: string;
 }
@@ -77,7 +77,7 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
     redo: () => (again === undefined ? moveHead('documents:redo') : perform(again, false)),
     canUndo: back !== undefined || document.canUndo,
     canRedo: again !== undefined || document.canRedo,
-    undoTitle: back === undefined ? 'Ctrl+Z' : `Undo ${describeAction(back)} (Ctrl+Z)`,
-    redoTitle: again === undefined ? 'Ctrl+Shift+Z' : `Redo ${describeAction(again)} (Ctrl+Shift+Z)`,
+    undoTitle: `${back !== undefined ? `Undo ${describeAction(back)}` : document.undoes !== null ? `Undo “${document.undoes}”` : 'Nothing to undo'} (Ctrl+Z)`,
+    redoTitle: `${again !== undefined ? `Redo ${describeAction(again)}` : document.redoes !== null ? `Redo “${document.redoes}”` : 'Nothing to redo'} (Ctrl+Shift+Z)`,
   };
 }

@@ -84,6 +84,10 @@ export interface ReviewDocument {
   readonly versionCount: number;
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  /** What Undo takes back: the head version's description ("Accepted 3 suggestions"), or null. */
+  readonly undoes: string | null;
+  /** What Redo makes again: the description of the version it goes to, or null. */
+  readonly redoes: string | null;
   readonly settings: ReviewSettings;
   /** Source named by the imported record (a suggestion for the source setting). */
   readonly originalId: string | null;

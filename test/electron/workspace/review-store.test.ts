@@ -38,6 +38,19 @@ describe('versions', () => {
     expect(reviews.history(doc.id).map((h) => h.source)).toEqual(['import', 'placeholder', 'manual', 'restore']);
   });
 
+  it("says what Undo and Redo would take back or make again: the versions' descriptions", () => {
+    const { reviews } = stores();
+    const doc = reviews.create({ title: 't', text: 'one two three', origin: 'test', originalId: null, settings });
+    expect([doc.undoes, doc.redoes]).toEqual([null, null]);
+    const v2 = reviews.edit(doc.id, doc.versionId, 'one [REDACTED] three', 'placeholder', 'Replaced a phrase');
+    expect([v2.undoes, v2.redoes]).toEqual(['Replaced a phrase', null]);
+    reviews.edit(doc.id, v2.versionId, 'uno [REDACTED] three', 'manual', 'Edited the text');
+    const undone = reviews.undo(doc.id);
+    expect([undone.undoes, undone.redoes]).toEqual(['Replaced a phrase', 'Edited the text']);
+    const first = reviews.undo(doc.id);
+    expect([first.undoes, first.redoes]).toEqual([null, 'Replaced a phrase']);
+  });
+
   it('numbers versions within each document, the current one after an undo included', () => {
     const { reviews } = stores();
     // Another document first, so that record ids and numbers differ.
