@@ -278,7 +278,12 @@ export class ReviewStore {
     const version = this.db.prepare('SELECT * FROM versions WHERE id = ? AND document_id = ?').get(versionId, documentId) as VersionRow | undefined;
     if (version === undefined) throw new AppError('not-found', 'That version does not exist.');
     const current = this.get(documentId);
-    return this.edit(documentId, current.versionId, version.text, 'restore', `Restored the version of ${version.created_at}`);
+    // By its number, as the Versions panel and the review log call it (the time it was made was
+    // written here as an ISO string, in a panel that shows local times).
+    const { number } = this.db.prepare('SELECT COUNT(*) AS number FROM versions WHERE document_id = ? AND id <= ?').get(documentId, versionId) as {
+      number: number;
+    };
+    return this.edit(documentId, current.versionId, version.text, 'restore', `Restored version ${number}`);
   }
 
   setSettings(documentId: string, settings: ReviewSettings): ReviewDocument {

@@ -36,6 +36,7 @@ describe('versions', () => {
     expect(restored.text).toBe('one two three');
     expect(restored.versionCount).toBe(4);
     expect(reviews.history(doc.id).map((h) => h.source)).toEqual(['import', 'placeholder', 'manual', 'restore']);
+    expect(restored.undoes).toBe('Restored version 1');
   });
 
   it("says what Undo and Redo would take back or make again: the versions' descriptions", () => {
