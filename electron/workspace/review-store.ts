@@ -217,6 +217,16 @@ export class ReviewStore {
     return this.get(documentId);
   }
 
+  /**
+   * Ends the typing version at the head, so that typing after this goes into a version of its
+   * own: called on the clerk's actions that change no text (a rejection, a keep, a
+   * withdrawal). Undo then takes back the typing after the action before the action itself
+   * (renderer/review/action-undo.ts), and never the typing before it with the typing after.
+   */
+  endTyping(documentId: string): void {
+    this.db.prepare('UPDATE versions SET open = 0 WHERE id = (SELECT head_version_id FROM documents WHERE id = ?)').run(documentId);
+  }
+
   /** Moves the head back to its parent. */
   undo(documentId: string): ReviewDocument {
     this.db.transaction(() => {

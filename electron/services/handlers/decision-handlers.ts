@@ -8,7 +8,11 @@ import type { AppServices, Handlers } from '../app-services.js';
 type DecisionHandlers = Pick<Handlers, 'decisions:list' | 'decisions:keep' | 'decisions:unkeep' | 'decisions:keep-again' | 'decisions:changes'>;
 
 export function decisionHandlers(services: AppServices): DecisionHandlers {
-  const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['decisions'], documentId });
+  // A keep or a withdrawal ends the typing version, as any change of another kind does (ReviewStore.endTyping).
+  const changed = (documentId: string): void => {
+    services.reviews.endTyping(documentId);
+    services.emit({ type: 'changed', domains: ['decisions'], documentId });
+  };
   return {
     'decisions:list': async ({ documentId }) => {
       services.reviews.get(documentId);

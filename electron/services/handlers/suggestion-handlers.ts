@@ -42,6 +42,11 @@ function recordAccepted(services: AppServices, documentId: string, versionId: nu
 
 export function suggestionHandlers(services: AppServices): SuggestionHandlers {
   const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['documents', 'versions', 'suggestions'], documentId });
+  // A rejection, or bringing rejected ones back, ends the typing version, as any change of another kind does (ReviewStore.endTyping).
+  const rejectedOrBack = (documentId: string): void => {
+    services.reviews.endTyping(documentId);
+    services.emit({ type: 'changed', domains: ['suggestions'], documentId });
+  };
   return {
     'suggestions:generate': async ({ documentId, source, spans, planned }) => {
       const provider = services.suggestionSources.get(source);
@@ -92,7 +97,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
     },
     'suggestions:reject': async ({ documentId, suggestionId }) => {
       services.suggestions.reject(documentId, suggestionId);
-      services.emit({ type: 'changed', domains: ['suggestions'], documentId });
+      rejectedOrBack(documentId);
       return null;
     },
     'suggestions:accept-all': async ({ documentId }) => {
@@ -108,7 +113,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
     },
     'suggestions:reject-all': async ({ documentId, suggestionIds }) => {
       const rejected = services.suggestions.rejectAll(documentId, suggestionIds);
-      services.emit({ type: 'changed', domains: ['suggestions'], documentId });
+      rejectedOrBack(documentId);
       return rejected;
     },
     // A rejection is no version: the window's Undo brings back the ones it rejected (by id),
@@ -116,7 +121,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
     // minutes to make again).
     'suggestions:reopen-rejected': async ({ documentId, suggestionIds }) => {
       const reopened = services.suggestions.reopenRejected(services.reviews, documentId, suggestionIds);
-      services.emit({ type: 'changed', domains: ['suggestions'], documentId });
+      rejectedOrBack(documentId);
       return reopened;
     },
   };

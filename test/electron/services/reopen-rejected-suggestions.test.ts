@@ -63,4 +63,33 @@ describe('bringing back rejected suggestions', () => {
     expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id, suggestionIds: [] })).toBe(0);
     expect(await waiting()).toEqual([['Oslo', 23]]);
   });
+
+  it('a rejection or a keep ends the typing version, so that Undo takes back the typing after it first', async () => {
+    const { handlers, document } = await judgmentWithSuggestions(appWithCollection);
+    const type = async (edited: string) => {
+      const head = await handlers['documents:get']({ documentId: document.id });
+      return handlers['documents:edit']({
+        documentId: document.id,
+        baseVersionId: head.versionId,
+        text: edited,
+        source: 'manual',
+        description: 'Edited the text',
+      });
+    };
+    const typed = await type(`${text} One.`);
+    // Typing goes on in the same version...
+    expect((await type(`${text} One. Two.`)).versionId).toBe(typed.versionId);
+    // ...until the clerk rejects a suggestion: the typing after it is a version of its own.
+    const oslo = (await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.before === 'Oslo')!;
+    await handlers['suggestions:reject']({ documentId: document.id, suggestionId: oslo.id });
+    const after = await type(`${text} One. Two. Three.`);
+    expect(after.versionId).not.toBe(typed.versionId);
+    expect((await handlers['documents:undo']({ documentId: document.id })).text).toBe(`${text} One. Two.`);
+    // The same for a keep.
+    await handlers['documents:redo']({ documentId: document.id });
+    await type(`${text} One. Two. Three. Four.`);
+    await handlers['decisions:keep']({ documentId: document.id, start: 4, end: 13, kind: 'single', reason: 'The wording of every judgment.' });
+    await type(`${text} One. Two. Three. Four. Five.`);
+    expect((await handlers['documents:undo']({ documentId: document.id })).text).toBe(`${text} One. Two. Three. Four.`);
+  });
 });
