@@ -119,6 +119,13 @@ test('rejected suggestions can all be brought back at once, after a reload too',
   await expect(cards).toHaveCount(before);
   await expect(page.getByTestId('preview')).toHaveCount(before);
   await expect(page.getByRole('button', { name: 'Bring back the rejected' })).toHaveCount(0);
+  // Bringing them back is itself undone, and redone.
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  await expect(undo).toHaveAttribute('title', `Undo bringing back ${before} rejected suggestions (Ctrl+Z)`);
+  await undo.click();
+  await expect(cards).toHaveCount(0);
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await expect(cards).toHaveCount(before);
 });
 
 test('Undo takes back a rejection before the accept made earlier, and Redo makes them again in turn', async ({ page, host }) => {

@@ -338,14 +338,14 @@ export class SuggestionStore {
   /**
    * Makes suggestions wait again at the given places of the head text, where it holds their
    * words and no pending suggestion (nor one given back before it) lies: pending suggestions
-   * never overlap. Returns how many wait again.
+   * never overlap. Returns the ids of those that wait again.
    */
   private wait(
     documentId: string,
     document: ReviewDocument,
     given: readonly { row: SuggestionRow; span: { start: number; end: number } }[],
     reopenedIn?: number,
-  ): number {
+  ): number[] {
     const taken = (
       this.db.prepare("SELECT start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as {
         start: number;
@@ -355,7 +355,7 @@ export class SuggestionStore {
     const update = this.db.prepare(
       "UPDATE suggestions SET status = 'pending', resolved_at = NULL, start = ?, end = ?, reopened_in_version_id = coalesce(?, reopened_in_version_id), overtaken_on_version_id = NULL, overtaken_status = NULL WHERE id = ?",
     );
-    let waiting = 0;
+    const waiting: number[] = [];
     for (const { row, span } of given) {
       if (document.text.slice(span.start, span.end) !== row.before) continue;
       // The first taken span ending after this one starts: it overlaps when it starts before this one ends.
@@ -363,7 +363,7 @@ export class SuggestionStore {
       if (lo < taken.length && taken[lo]!.start < span.end) continue;
       taken.splice(lo, 0, span);
       update.run(span.start, span.end, reopenedIn ?? null, row.id);
-      waiting++;
+      waiting.push(row.id);
     }
     return waiting;
   }
@@ -371,9 +371,9 @@ export class SuggestionStore {
   /**
    * Makes the rejected suggestions wait again, the latest rejected first, where the text
    * still holds their words and no pending one lies: all of them, or only those of `ids`
-   * (Undo of a rejection). Returns how many came back.
+   * (Undo of a rejection). Returns the ids of those that came back.
    */
-  reopenRejected(reviews: ReviewStore, documentId: string, ids?: readonly number[]): number {
+  reopenRejected(reviews: ReviewStore, documentId: string, ids?: readonly number[]): number[] {
     return this.db.transaction(() => {
       const rows = this.db
         .prepare(
@@ -385,7 +385,7 @@ export class SuggestionStore {
         documentId,
         reviews.get(documentId),
         rows.map((row) => ({ row, span: row })),
-      );
+      ).sort((a, b) => a - b);
     })();
   }
 

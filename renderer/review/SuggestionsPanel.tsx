@@ -216,14 +216,15 @@ export function SuggestionsPanel({
           {rejected > 0 && (
             <>
               {' '}
-              {/* Undo takes back the rejections made in this window (action-undo.ts); this brings back every one, after a reload too. */}
+              {/* Undo takes back the rejections made in this window (action-undo.ts); this brings back every one, after a reload too (and Undo rejects them again). */}
               <button
                 type="button"
                 className="link"
                 disabled={act.isPending}
                 onClick={() =>
                   act.mutate(async () => {
-                    await call('suggestions:reopen-rejected', { documentId: document.id });
+                    const ids = await call('suggestions:reopen-rejected', { documentId: document.id });
+                    updateActions(document.id, (history) => recordAction(history, { kind: 'reopening', ids, versionId: document.versionId }));
                     return null;
                   })
                 }

@@ -1,6 +1,7 @@
 /**
  * Undo and Redo of the clerk's actions that change no text: rejecting suggestions (one
- * card, or Reject all), keeping a flagged phrase or a planned word, and withdrawing a kept one.
+ * card, or Reject all) and bringing rejected ones back, keeping a flagged phrase or a
+ * planned word, and withdrawing a kept one.
  *
  * Why: these make no version, and the workspace's Undo walks versions. Before, Ctrl+Z just
  * after rejecting a card, or keeping a phrase, undid the text change before it and left the
@@ -20,6 +21,7 @@ import { useSyncExternalStore } from 'react';
 /** One action, made on the head version `versionId`. */
 export type ReviewAction =
   | { readonly kind: 'rejection'; readonly ids: readonly number[]; readonly versionId: number }
+  | { readonly kind: 'reopening'; readonly ids: readonly number[]; readonly versionId: number }
   | { readonly kind: 'keep' | 'withdrawal'; readonly decisionId: number; readonly phrase: string; readonly versionId: number };
 
 /** The actions of one document that can be taken back, and those taken back that can be made again; the latest last. */
@@ -35,7 +37,7 @@ const EMPTY: ActionHistory = { undo: [], redo: [] };
 
 /** An action just made: it can be taken back, and nothing taken back before can be made again. */
 export function recordAction(history: ActionHistory, action: ReviewAction): ActionHistory {
-  if (action.kind === 'rejection' && action.ids.length === 0) return history;
+  if ((action.kind === 'rejection' || action.kind === 'reopening') && action.ids.length === 0) return history;
   return { undo: [...history.undo, action].slice(-ACTIONS_KEPT), redo: [] };
 }
 
@@ -81,6 +83,8 @@ export function branched(history: ActionHistory): ActionHistory {
 /** What Undo or Redo says it does with `action`: "rejecting 3 suggestions", "keeping “Oslo”". */
 export function describeAction(action: ReviewAction): string {
   if (action.kind === 'rejection') return `rejecting ${action.ids.length === 1 ? 'a suggestion' : `${action.ids.length.toLocaleString()} suggestions`}`;
+  if (action.kind === 'reopening')
+    return `bringing back ${action.ids.length === 1 ? 'a rejected suggestion' : `${action.ids.length.toLocaleString()} rejected suggestions`}`;
   const phrase = action.phrase.length > 40 ? `${action.phrase.slice(0, 39)}…` : action.phrase;
   return `${action.kind === 'keep' ? 'keeping' : 'withdrawing'} “${phrase}”`;
 }

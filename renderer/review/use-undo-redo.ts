@@ -1,6 +1,6 @@
 /**
  * Undo and Redo of the review screen (the buttons, Ctrl+Z and Ctrl+Shift+Z): the latest
- * action made in this window that changes no text (a rejection, a keep, a withdrawal), while
+ * action made in this window that changes no text (a rejection, a keep, a withdrawal...), while
  * it was made on the head version (action-undo.ts says why), else the workspace's version
  * history.
  */
@@ -54,9 +54,11 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
   const perform = (action: ReviewAction, undo: boolean) =>
     run(async () => {
       try {
-        if (action.kind === 'rejection') {
+        if (action.kind === 'rejection' || action.kind === 'reopening') {
           const suggestionIds = [...action.ids];
-          if (undo) await call('suggestions:reopen-rejected', { documentId, suggestionIds });
+          // Rejecting and bringing back are each other's undoing.
+          const reopen = (action.kind === 'rejection') === undo;
+          if (reopen) await call('suggestions:reopen-rejected', { documentId, suggestionIds });
           else await call('suggestions:reject-all', { documentId, suggestionIds });
         } else {
           // Keeping again and withdrawing are each other's undoing.

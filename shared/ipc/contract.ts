@@ -235,9 +235,9 @@ export const contract = {
   'suggestions:reject-all': channel<number[]>()(z.object({ documentId, suggestionIds: suggestionIds.optional() }).strict()),
   /**
    * Makes the rejected suggestions wait again where the text still holds their words, or only
-   * those of `suggestionIds` (Undo of a rejection); how many came back.
+   * those of `suggestionIds` (Undo of a rejection); the ids of those that came back.
    */
-  'suggestions:reopen-rejected': channel<number>()(z.object({ documentId, suggestionIds: suggestionIds.optional() }).strict()),
+  'suggestions:reopen-rejected': channel<number[]>()(z.object({ documentId, suggestionIds: suggestionIds.optional() }).strict()),
 
   /** Writes the approved document to a folder; refuses to overwrite unless asked. */
   'export:run': channel<ExportResult>()(

@@ -128,6 +128,7 @@ describe('undo and redo of rejections among versions', () => {
   it('says what Undo and Redo would do', () => {
     expect(describeAction({ kind: 'rejection', ids: [4], versionId: 1 })).toBe('rejecting a suggestion');
     expect(describeAction({ kind: 'rejection', ids: Array.from({ length: 1200 }, (_, i) => i), versionId: 1 })).toBe('rejecting 1,200 suggestions');
+    expect(describeAction({ kind: 'reopening', ids: [1, 2], versionId: 1 })).toBe('bringing back 2 rejected suggestions');
     expect(describeAction({ kind: 'keep', decisionId: 1, phrase: 'Oslo', versionId: 1 })).toBe('keeping “Oslo”');
     expect(describeAction({ kind: 'withdrawal', decisionId: 1, phrase: 'a'.repeat(50), versionId: 1 })).toBe(`withdrawing “${'a'.repeat(39)}…”`);
   });

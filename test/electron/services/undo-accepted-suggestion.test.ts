@@ -48,7 +48,7 @@ describe('undo and redo of an accepted suggestion', () => {
     // Undone again, it is back as it was before the redo: rejected. Brought back, it can be accepted again.
     await handlers['documents:undo']({ documentId: document.id });
     expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!.status).toBe('rejected');
-    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id })).toBe(1);
+    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id })).toEqual([bergen.id]);
     expect((await handlers['suggestions:accept']({ documentId: document.id, suggestionId: bergen.id })).text).toBe(accepted.text);
   });
 
