@@ -3,8 +3,8 @@
  * status, undo and redo, export, and the side panel of findings (the edit plan, or every
  * phrase), suggestions, changes, settings and versions; beside the text, the overview
  * strip, and above it the find bar. Shortcuts: E edit, Esc leave editing, J/K next/previous
- * finding, Ctrl+F find and F3 next match, Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y undo/redo (outside the editor;
- * rejections, keeps and withdrawals made here are undone too, use-undo-redo.ts).
+ * finding, Ctrl+F find and F3 next match, Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y undo/redo outside
+ * the editor (rejections, keeps and withdrawals made here are undone too: use-undo-redo.ts).
  *
  * While a check of the text on screen is pending, nothing claims a result: the verdict,
  * the findings count and the export dialog all say "Checking…".
