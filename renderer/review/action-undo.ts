@@ -17,6 +17,7 @@
  * rejected suggestion back.
  */
 import { useSyncExternalStore } from 'react';
+import type { ChannelName, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
 
 /** One action, made on the head version `versionId`. */
 export type ReviewAction =
@@ -87,6 +88,22 @@ export function describeAction(action: ReviewAction): string {
     return `bringing back ${action.ids.length === 1 ? 'a rejected suggestion' : `${action.ids.length.toLocaleString()} rejected suggestions`}`;
   const phrase = action.phrase.length > 40 ? `${action.phrase.slice(0, 39)}…` : action.phrase;
   return `${action.kind === 'keep' ? 'keeping' : 'withdrawing'} “${phrase}”`;
+}
+
+/** Calls a channel of the workspace: the renderer's `call`, or in tests the handlers themselves. */
+export type Invoke = <C extends ChannelName>(channel: C, request: RequestOf<C>) => Promise<ResponseOf<C>>;
+
+/**
+ * Takes `action` back (`undo`) or makes it again, through the workspace: rejecting and
+ * bringing back are each other's undoing, and so are keeping again and withdrawing.
+ */
+export async function replayAction(invoke: Invoke, documentId: string, action: ReviewAction, undo: boolean): Promise<void> {
+  if (action.kind === 'rejection' || action.kind === 'reopening') {
+    const suggestionIds = [...action.ids];
+    if ((action.kind === 'rejection') === undo) await invoke('suggestions:reopen-rejected', { documentId, suggestionIds });
+    else await invoke('suggestions:reject-all', { documentId, suggestionIds });
+  } else if ((action.kind === 'keep') !== undo) await invoke('decisions:keep-again', { documentId, decisionId: action.decisionId });
+  else await invoke('decisions:unkeep', { documentId, decisionId: action.decisionId });
 }
 
 // The window's histories, by document id.

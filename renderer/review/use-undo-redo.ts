@@ -13,6 +13,7 @@ import {
   forgotten,
   madeAgain,
   redoable,
+  replayAction,
   takenBack,
   undoable,
   updateActions,
@@ -54,18 +55,7 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
   const perform = (action: ReviewAction, undo: boolean) =>
     run(async () => {
       try {
-        if (action.kind === 'rejection' || action.kind === 'reopening') {
-          const suggestionIds = [...action.ids];
-          // Rejecting and bringing back are each other's undoing.
-          const reopen = (action.kind === 'rejection') === undo;
-          if (reopen) await call('suggestions:reopen-rejected', { documentId, suggestionIds });
-          else await call('suggestions:reject-all', { documentId, suggestionIds });
-        } else {
-          // Keeping again and withdrawing are each other's undoing.
-          const keep = (action.kind === 'keep') !== undo;
-          if (keep) await call('decisions:keep-again', { documentId, decisionId: action.decisionId });
-          else await call('decisions:unkeep', { documentId, decisionId: action.decisionId });
-        }
+        await replayAction(call, documentId, action, undo);
       } catch (refused) {
         // The error is shown; the next Undo or Redo goes on past this action.
         updateActions(documentId, (h) => forgotten(h, action));
