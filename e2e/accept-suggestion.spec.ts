@@ -142,9 +142,10 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   await cards.first().getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(cards).toHaveCount(before - 2);
   await expect(undo).toHaveAttribute('title', 'Undo rejecting a suggestion (Ctrl+Z)');
-  // Ctrl+Z brings the rejected card back, and leaves the accept in the text.
+  // Ctrl+Z brings the rejected card back, and leaves the accept in the text; the status line says so.
   await page.keyboard.press('Control+z');
   await expect(cards).toHaveCount(before - 1);
+  await expect(page.getByTestId('undo-status')).toHaveText('Undone: rejecting a suggestion');
   await expect(text).toHaveText(accepted);
   await expect(undo).toHaveAttribute('title', /^Undo “Accepted a placeholder suggestion \(\d+ characters replaced\)” \(Ctrl\+Z\)$/u);
   await expect(redo).toHaveAttribute('title', 'Redo rejecting a suggestion (Ctrl+Shift+Z)');
@@ -155,6 +156,7 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   await expect(cards).toHaveCount(before - 1);
   await undo.click();
   await expect(cards).toHaveCount(before);
+  await expect(page.getByTestId('undo-status')).toHaveText(/^Undone: “Accepted a placeholder suggestion/u);
   await expect(cards.first().locator('del')).toHaveText(first);
   await expect(text).not.toHaveText(accepted);
   await expect(undo).toHaveAttribute('title', 'Nothing to undo (Ctrl+Z)');

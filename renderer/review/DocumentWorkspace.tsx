@@ -330,6 +330,10 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
               {Math.round(detection.result.milliseconds)} ms
             </span>
           )}
+          {/* Always there, so that a screen reader hears what Undo or Redo did when it is written. */}
+          <span role="status" data-testid="undo-status">
+            {history.done}
+          </span>
           <span data-testid="version-status">
             Version {document.versionNumber}
             {document.versionNumber < document.versionCount && ` of ${document.versionCount}`} · saved {new Date(document.updatedAt).toLocaleTimeString()}

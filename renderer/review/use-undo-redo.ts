@@ -4,7 +4,7 @@
  * it was made on the head version (action-undo.ts says why), else the workspace's version
  * history.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import { call } from '../api/client.js';
 import {
@@ -29,7 +29,15 @@ export interface UndoRedo {
   /** What the buttons say they would do (the version's description, or the action), with their keys. */
   readonly undoTitle: string;
   readonly redoTitle: string;
+  /**
+   * What the last Undo or Redo did ("Undone: rejecting a suggestion"), for a few seconds: the
+   * status line says it, and a screen reader reads it, since what changed may lie off screen.
+   */
+  readonly done: string | null;
 }
+
+/** How long the status line says what Undo or Redo did. */
+const DONE_SHOWN_MS = 6000;
 
 /** `run` performs an action that answers with the document (the workspace's mutation, which shows it). */
 export function useUndoRedo(document: ReviewDocument, run: (action: () => Promise<ReviewDocument>) => void): UndoRedo {
@@ -44,13 +52,24 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
     movedTo.current = document.versionId;
   }, [document.id, document.versionId]);
 
+  const [done, setDone] = useState<{ text: string } | null>(null);
+  useEffect(() => {
+    if (done === null) return;
+    const timer = setTimeout(() => setDone(null), DONE_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [done]);
+
   const documentId = document.id;
-  const moveHead = (channel: 'documents:undo' | 'documents:redo') =>
+  const moveHead = (channel: 'documents:undo' | 'documents:redo') => {
+    const undo = channel === 'documents:undo';
+    const what = undo ? document.undoes : document.redoes;
     run(async () => {
       const moved = await call(channel, { documentId });
       movedTo.current = moved.versionId;
+      if (what !== null) setDone({ text: `${undo ? 'Undone' : 'Redone'}: “${what}”` });
       return moved;
     });
+  };
   /** Takes `action` back (`undo`) or makes it again, then records that it did. */
   const perform = (action: ReviewAction, undo: boolean) =>
     run(async () => {
@@ -62,6 +81,7 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
         throw refused;
       }
       updateActions(documentId, (h) => (undo ? takenBack(h, action) : madeAgain(h, action)));
+      setDone({ text: `${undo ? 'Undone' : 'Redone'}: ${describeAction(action)}` });
       return call('documents:get', { documentId });
     });
   return {
@@ -71,5 +91,6 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
     canRedo: again !== undefined || document.canRedo,
     undoTitle: `${back !== undefined ? `Undo ${describeAction(back)}` : document.undoes !== null ? `Undo “${document.undoes}”` : 'Nothing to undo'} (Ctrl+Z)`,
     redoTitle: `${again !== undefined ? `Redo ${describeAction(again)}` : document.redoes !== null ? `Redo “${document.redoes}”` : 'Nothing to redo'} (Ctrl+Shift+Z)`,
+    done: done?.text ?? null,
   };
 }
