@@ -5,17 +5,15 @@
  * the handler itself.
  */
 import { describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../electron/services/handlers/index.js';
 import { useAppWithCollection } from '../../helpers/app-services.js';
+import { openedJudgment } from '../../helpers/opened-judgment.js';
 
 const appWithCollection = useAppWithCollection('unlinkable-apply-placeholders-');
 
 describe('documents:apply-placeholders', () => {
   it('writes one placeholder per merged run and records each with the kind of the first finding sent within it', async () => {
-    const { app, path } = await appWithCollection([{ id: 'other', text: 'An unrelated judgment.' }]);
-    const handlers = createHandlers(app);
     const text = 'The applicant lives in Oslo and works in Bergen, for Statoil in Stavanger.';
-    const document = await handlers['documents:open']({ source: { kind: 'text', title: 'Judgment', text }, collectionPath: path });
+    const { handlers, document } = await openedJudgment(appWithCollection, text);
     const at = (words: string, kind: 'single' | 'combination' | 'plan') => ({ start: text.indexOf(words), end: text.indexOf(words) + words.length, kind });
     const updated = await handlers['documents:apply-placeholders']({
       documentId: document.id,

@@ -4,19 +4,17 @@
  * was. Real SQLite: its page limit stands in for a full disk (SQLITE_FULL, the same error).
  */
 import { describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../electron/services/handlers/index.js';
 import { dispatch } from '../../../electron/ipc/dispatch.js';
 import { toErrorInfo } from '../../../shared/errors.js';
 import { useAppWithCollection } from '../../helpers/app-services.js';
+import { openedJudgment } from '../../helpers/opened-judgment.js';
 
 const appWithCollection = useAppWithCollection('unlinkable-disk-full-');
 
 describe('a full disk', () => {
   it('answers a save the workspace cannot hold with what to do, and keeps what was saved', async () => {
-    const { app, path } = await appWithCollection([{ id: 'other', text: 'An unrelated judgment.' }]);
-    const handlers = createHandlers(app);
     const text = 'The applicant lives in Oslo.';
-    const document = await handlers['documents:open']({ source: { kind: 'text', title: 'Judgment', text }, collectionPath: path });
+    const { app, handlers, document } = await openedJudgment(appWithCollection, text);
     app.db.pragma(`max_page_count = ${app.db.pragma('page_count', { simple: true }) as number}`);
     const typed = `${text} ${'More words typed by the clerk. '.repeat(20_000)}`;
     const edit = () =>
