@@ -59,6 +59,14 @@ export function SuggestionsPanel({
     onSuccess: (updated) => updated !== null && setDocument(updated),
   });
 
+  /** Rejects, or brings back, many at once (`change` answers with their ids), and remembers it for Undo (action-undo.ts). */
+  const actOnMany = (kind: 'rejection' | 'reopening', change: () => Promise<number[]>) =>
+    act.mutate(async () => {
+      const ids = await change();
+      updateActions(document.id, (history) => recordAction(history, { kind, ids, versionId: document.versionId }));
+      return null;
+    });
+
   const pending = useMemo(() => suggestions.data?.filter((s) => s.status === 'pending') ?? [], [suggestions.data]);
   const resolved = suggestions.data?.filter((s) => s.status !== 'pending') ?? [];
   const rejected = resolved.filter((s) => s.status === 'rejected').length;
@@ -146,13 +154,7 @@ export function SuggestionsPanel({
           <button
             type="button"
             disabled={act.isPending}
-            onClick={() =>
-              act.mutate(async () => {
-                const ids = await call('suggestions:reject-all', { documentId: document.id });
-                updateActions(document.id, (history) => recordAction(history, { kind: 'rejection', ids, versionId: document.versionId }));
-                return null;
-              })
-            }
+            onClick={() => actOnMany('rejection', () => call('suggestions:reject-all', { documentId: document.id }))}
           >
             Reject all
           </button>
@@ -221,13 +223,7 @@ export function SuggestionsPanel({
                 type="button"
                 className="link"
                 disabled={act.isPending}
-                onClick={() =>
-                  act.mutate(async () => {
-                    const ids = await call('suggestions:reopen-rejected', { documentId: document.id });
-                    updateActions(document.id, (history) => recordAction(history, { kind: 'reopening', ids, versionId: document.versionId }));
-                    return null;
-                  })
-                }
+                onClick={() => actOnMany('reopening', () => call('suggestions:reopen-rejected', { documentId: document.id }))}
               >
                 Bring back the rejected
               </button>
