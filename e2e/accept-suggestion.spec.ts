@@ -134,8 +134,11 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   const redo = page.getByRole('button', { name: 'Redo', exact: true });
   const text = page.getByTestId('document-text');
   const first = (await cards.first().locator('del').textContent())!;
+  const opened = (await text.textContent())!;
   await cards.first().getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(cards).toHaveCount(before - 1);
+  // The text on screen is the accepted one before it is read.
+  await expect(text).not.toHaveText(opened);
   const accepted = (await text.textContent())!;
   await expect(undo).toHaveAttribute('title', /^Undo “Accepted a placeholder suggestion \(\d+ characters replaced\)” \(Ctrl\+Z\)$/u);
 
