@@ -196,4 +196,9 @@ test('Undo takes back keeping a planned word and withdrawing it, and Redo makes 
   await undo.click();
   await expect(page.getByTestId('kept')).toHaveCount(0);
   await expect(undo).toBeDisabled();
+  // Ctrl+Z then does nothing, and says nothing (it showed "There is nothing to undo." as an error).
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('kept')).toContainText(reason);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

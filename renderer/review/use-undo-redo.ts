@@ -60,10 +60,28 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
   }, [done]);
 
   const documentId = document.id;
+  // One undo or redo at a time: a key held down, or pressed again before the answer is on
+  // screen, would act on what the screen showed before the first (the same action twice, and
+  // an error). Free again once the answer is drawn (a new document, or a new history), or
+  // at once when the workspace refused it.
+  const busy = useRef(false);
+  useEffect(() => {
+    busy.current = false;
+  }, [document, history]);
+  const once = (action: () => Promise<ReviewDocument>) => {
+    if (busy.current) return;
+    busy.current = true;
+    run(() =>
+      action().catch((refused: unknown) => {
+        busy.current = false;
+        throw refused;
+      }),
+    );
+  };
   const moveHead = (channel: 'documents:undo' | 'documents:redo') => {
     const undo = channel === 'documents:undo';
     const what = undo ? document.undoes : document.redoes;
-    run(async () => {
+    once(async () => {
       const moved = await call(channel, { documentId });
       movedTo.current = moved.versionId;
       if (what !== null) setDone({ text: `${undo ? 'Undone' : 'Redone'}: “${what}”` });
@@ -72,7 +90,7 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
   };
   /** Takes `action` back (`undo`) or makes it again, then records that it did. */
   const perform = (action: ReviewAction, undo: boolean) =>
-    run(async () => {
+    once(async () => {
       try {
         await replayAction(call, documentId, action, undo);
       } catch (refused) {
@@ -85,8 +103,9 @@ export function useUndoRedo(document: ReviewDocument, run: (action: () => Promis
       return call('documents:get', { documentId });
     });
   return {
-    undo: () => (back === undefined ? moveHead('documents:undo') : perform(back, true)),
-    redo: () => (again === undefined ? moveHead('documents:redo') : perform(again, false)),
+    // With nothing to take back, Ctrl+Z does nothing (it showed "There is nothing to undo." as an error).
+    undo: () => (back !== undefined ? perform(back, true) : document.canUndo ? moveHead('documents:undo') : undefined),
+    redo: () => (again !== undefined ? perform(again, false) : document.canRedo ? moveHead('documents:redo') : undefined),
     canUndo: back !== undefined || document.canUndo,
     canRedo: again !== undefined || document.canRedo,
     undoTitle: `${back !== undefined ? `Undo ${describeAction(back)}` : document.undoes !== null ? `Undo “${document.undoes}”` : 'Nothing to undo'} (Ctrl+Z)`,
