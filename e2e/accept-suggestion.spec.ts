@@ -162,7 +162,8 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   await expect(page.getByTestId('undo-status')).toHaveText(/^Undone: “Accepted a placeholder suggestion/u);
   await expect(cards.first().locator('del')).toHaveText(first);
   await expect(text).not.toHaveText(accepted);
-  await expect(undo).toHaveAttribute('title', 'Nothing to undo (Ctrl+Z)');
+  // Before them, the pass that proposed the cards.
+  await expect(undo).toHaveAttribute('title', `Undo the new pass of ${before} suggestions (Ctrl+Z)`);
   await expect(redo).toHaveAttribute('title', /^Redo “Accepted a placeholder suggestion \(\d+ characters replaced\)” \(Ctrl\+Shift\+Z\)$/u);
   // Redo in the same order: the accept, then the rejection (Ctrl+Y, as on Windows).
   await redo.click();
@@ -179,4 +180,19 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   await undo.click();
   await expect(cards).toHaveCount(before - 2);
   await expect(page.getByTestId('preview')).toHaveCount(before - 2);
+});
+
+test('Undo takes back a new pass of suggestions, and the one it superseded waits again', async ({ page, host }) => {
+  const { cards, before } = await withPlaceholderSuggestions(page, host);
+  await expect(cards.first()).toContainText('pass 1');
+  await page.getByRole('button', { name: 'Force another pass' }).first().click();
+  await expect(cards.first()).toContainText('pass 2', { timeout: 60_000 });
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  await expect(undo).toHaveAttribute('title', /^Undo the new pass of [\d,]+ suggestions \(Ctrl\+Z\)$/u);
+  await undo.click();
+  await expect(cards.first()).toContainText('pass 1');
+  await expect(cards).toHaveCount(before);
+  await expect(page.getByTestId('undo-status')).toHaveText(/^Undone: the new pass of/u);
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await expect(cards.first()).toContainText('pass 2');
 });

@@ -74,39 +74,77 @@ export class SuggestionStore {
 
   /**
    * Adds new proposals. They replace every pending suggestion (a new pass over the whole
-   * text) or, for a pass over selected spans, only the pending ones they overlap.
+   * text) or, for a pass over selected spans, only the pending ones they overlap. Returns
+   * the ids of those it superseded and of those it added: Undo of the pass swaps them back
+   * (swapPasses).
    */
-  replacePending(documentId: string, source: Suggestion['source'], pass: number, proposals: readonly Proposal[], replace: 'all' | 'overlapping' = 'all'): void {
+  replacePending(
+    documentId: string,
+    source: Suggestion['source'],
+    pass: number,
+    proposals: readonly Proposal[],
+    replace: 'all' | 'overlapping' = 'all',
+  ): { superseded: number[]; proposed: number[] } {
     const at = new Date().toISOString();
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
+      const superseded: number[] = [];
       if (replace === 'all') {
-        this.db.prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending'").run(at, documentId);
+        const rows = this.db
+          .prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' RETURNING id")
+          .all(at, documentId) as { id: number }[];
+        superseded.push(...rows.map((row) => row.id));
         // A new pass over the whole text supersedes those an edit overtook, too: undo brings none of them back.
         this.db.prepare('UPDATE suggestions SET overtaken_on_version_id = NULL WHERE document_id = ? AND overtaken_on_version_id IS NOT NULL').run(documentId);
       } else {
         const stale = this.db.prepare(
-          "UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' AND start < ? AND end > ?",
+          "UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' AND start < ? AND end > ? RETURNING id",
         );
-        for (const p of proposals) stale.run(at, documentId, p.end, p.start);
+        for (const p of proposals) superseded.push(...(stale.all(at, documentId, p.end, p.start) as { id: number }[]).map((row) => row.id));
       }
       const insert = this.db.prepare(
         "INSERT INTO suggestions (document_id, start, end, before, after, source, status, reasoning, fallback, pass, model_json, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)",
       );
-      for (const p of proposals) {
-        insert.run(
-          documentId,
-          p.start,
-          p.end,
-          p.before,
-          p.after,
-          source,
-          p.reasoning ?? null,
-          p.fallback === true ? 1 : 0,
-          pass,
-          p.model === undefined ? null : JSON.stringify(p.model),
-          at,
-        );
-      }
+      const proposed = proposals.map((p) =>
+        Number(
+          insert.run(
+            documentId,
+            p.start,
+            p.end,
+            p.before,
+            p.after,
+            source,
+            p.reasoning ?? null,
+            p.fallback === true ? 1 : 0,
+            pass,
+            p.model === undefined ? null : JSON.stringify(p.model),
+            at,
+          ).lastInsertRowid,
+        ),
+      );
+      return { superseded: superseded.sort((a, b) => a - b), proposed };
+    })();
+  }
+
+  /**
+   * Undo (or Redo) of a pass: the waiting suggestions of `retire` are superseded again, and
+   * the superseded ones of `bringBack` wait again where the text holds their words and no
+   * pending one lies. Returns the ids that came back.
+   */
+  swapPasses(reviews: ReviewStore, documentId: string, bringBack: readonly number[], retire: readonly number[]): number[] {
+    return this.db.transaction(() => {
+      this.db
+        .prepare(
+          "UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' AND id IN (SELECT value FROM json_each(?))",
+        )
+        .run(new Date().toISOString(), documentId, JSON.stringify(retire));
+      const rows = this.db
+        .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'stale' AND id IN (SELECT value FROM json_each(?)) ORDER BY start, id")
+        .all(documentId, JSON.stringify(bringBack)) as SuggestionRow[];
+      return this.wait(
+        documentId,
+        reviews.get(documentId),
+        rows.map((row) => ({ row, span: row })),
+      ).sort((a, b) => a - b);
     })();
   }
 

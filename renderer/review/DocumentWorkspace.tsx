@@ -37,7 +37,7 @@ import { useFind } from './use-find.js';
 import { useFindHighlights } from './find-highlights.js';
 import { usePlan } from './use-plan.js';
 import { useUndoRedo } from './use-undo-redo.js';
-import { recordAction, updateActions } from './action-undo.js';
+import { recordAction, updateActions, useRecordPass } from './action-undo.js';
 import { useTextPreviews } from './text-previews.js';
 
 const VIEW = 'unlinkable-findings-view';
@@ -125,6 +125,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
     onError: setError,
   });
   const history = useUndoRedo(document, run.mutate);
+  useRecordPass(document.id, suggestionJob, document.versionId);
   const { undo, redo } = history;
   const placeholders = (items: readonly Item[], description: string) => {
     if (items.length === 0) return;

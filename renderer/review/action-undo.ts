@@ -1,7 +1,9 @@
 /**
  * Undo and Redo of the clerk's actions that change no text: rejecting suggestions (one
- * card, or Reject all) and bringing rejected ones back, keeping a flagged phrase or a
- * planned word, and withdrawing a kept one.
+ * card, or Reject all) and bringing rejected ones back, a new pass of suggestions (which
+ * supersedes the waiting ones: a model's pass costs minutes, and one click on "Suggest
+ * placeholders" replaced it for good), keeping a flagged phrase or a planned word, and
+ * withdrawing a kept one.
  *
  * Why: these make no version, and the workspace's Undo walks versions. Before, Ctrl+Z just
  * after rejecting a card, or keeping a phrase, undid the text change before it and left the
@@ -16,13 +18,16 @@
  * Kept in memory only: after a reload, "Bring back the rejected" still brings every
  * rejected suggestion back.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ChannelName, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
+import { useJob } from '../jobs/job-store.js';
 
 /** One action, made on the head version `versionId`. */
 export type ReviewAction =
   | { readonly kind: 'rejection'; readonly ids: readonly number[]; readonly versionId: number }
   | { readonly kind: 'reopening'; readonly ids: readonly number[]; readonly versionId: number }
+  /** A pass of suggestions (placeholders or the model's), and the waiting ones it superseded. */
+  | { readonly kind: 'pass'; readonly proposed: readonly number[]; readonly superseded: readonly number[]; readonly versionId: number }
   | { readonly kind: 'keep' | 'withdrawal'; readonly decisionId: number; readonly phrase: string; readonly versionId: number };
 
 /** The actions of one document that can be taken back, and those taken back that can be made again; the latest last. */
@@ -39,6 +44,7 @@ const EMPTY: ActionHistory = { undo: [], redo: [] };
 /** An action just made: it can be taken back, and nothing taken back before can be made again. */
 export function recordAction(history: ActionHistory, action: ReviewAction): ActionHistory {
   if ((action.kind === 'rejection' || action.kind === 'reopening') && action.ids.length === 0) return history;
+  if (action.kind === 'pass' && action.proposed.length === 0 && action.superseded.length === 0) return history;
   return { undo: [...history.undo, action].slice(-ACTIONS_KEPT), redo: [] };
 }
 
@@ -84,6 +90,8 @@ export function branched(history: ActionHistory): ActionHistory {
 /** What Undo or Redo says it does with `action`: "rejecting 3 suggestions", "keeping “Oslo”". */
 export function describeAction(action: ReviewAction): string {
   if (action.kind === 'rejection') return `rejecting ${action.ids.length === 1 ? 'a suggestion' : `${action.ids.length.toLocaleString()} suggestions`}`;
+  if (action.kind === 'pass')
+    return `the new pass of ${action.proposed.length === 1 ? 'a suggestion' : `${action.proposed.length.toLocaleString()} suggestions`}`;
   if (action.kind === 'reopening')
     return `bringing back ${action.ids.length === 1 ? 'a rejected suggestion' : `${action.ids.length.toLocaleString()} rejected suggestions`}`;
   const phrase = action.phrase.length > 40 ? `${action.phrase.slice(0, 39)}…` : action.phrase;
@@ -95,10 +103,14 @@ export type Invoke = <C extends ChannelName>(channel: C, request: RequestOf<C>) 
 
 /**
  * Takes `action` back (`undo`) or makes it again, through the workspace: rejecting and
- * bringing back are each other's undoing, and so are keeping again and withdrawing.
+ * bringing back are each other's undoing, and so are keeping again and withdrawing; a
+ * pass is undone by swapping it for the suggestions it superseded.
  */
 export async function replayAction(invoke: Invoke, documentId: string, action: ReviewAction, undo: boolean): Promise<void> {
-  if (action.kind === 'rejection' || action.kind === 'reopening') {
+  if (action.kind === 'pass') {
+    const [bringBack, retire] = undo ? [action.superseded, action.proposed] : [action.proposed, action.superseded];
+    await invoke('suggestions:swap-pass', { documentId, bringBack: [...bringBack], retire: [...retire] });
+  } else if (action.kind === 'rejection' || action.kind === 'reopening') {
     const suggestionIds = [...action.ids];
     if ((action.kind === 'rejection') === undo) await invoke('suggestions:reopen-rejected', { documentId, suggestionIds });
     else await invoke('suggestions:reject-all', { documentId, suggestionIds });
@@ -132,4 +144,22 @@ export function useActionHistory(documentId: string): ActionHistory {
     },
     () => actionHistory(documentId),
   );
+}
+
+/**
+ * Remembers a pass of suggestions once its job is done (once per job): the job answers with
+ * the ids it added and superseded. The job fails instead when the text changed meanwhile, so
+ * the head then is the version the pass was made on.
+ */
+export function useRecordPass(documentId: string, jobId: string | null, headVersionId: number): void {
+  const job = useJob(jobId);
+  const recorded = useRef<string | null>(null);
+  useEffect(() => {
+    if (job === undefined || job.state !== 'done' || recorded.current === job.id) return;
+    recorded.current = job.id;
+    const pass = job.value as { proposed?: number[]; superseded?: number[] } | undefined;
+    if (pass?.proposed === undefined || pass.superseded === undefined) return;
+    const { proposed, superseded } = pass;
+    updateActions(documentId, (history) => recordAction(history, { kind: 'pass', proposed, superseded, versionId: headVersionId }));
+  }, [job, documentId, headVersionId]);
 }

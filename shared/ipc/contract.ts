@@ -238,6 +238,12 @@ export const contract = {
    * those of `suggestionIds` (Undo of a rejection); the ids of those that came back.
    */
   'suggestions:reopen-rejected': channel<number[]>()(z.object({ documentId, suggestionIds: suggestionIds.optional() }).strict()),
+  /**
+   * Undo (or Redo) of a pass of suggestions: those of `retire` that wait are superseded, and
+   * those of `bringBack` that a pass superseded wait again where the text holds their words;
+   * the ids that came back.
+   */
+  'suggestions:swap-pass': channel<number[]>()(z.object({ documentId, bringBack: suggestionIds, retire: suggestionIds }).strict()),
 
   /** Writes the approved document to a folder; refuses to overwrite unless asked. */
   'export:run': channel<ExportResult>()(

@@ -129,6 +129,7 @@ describe('undo and redo of rejections among versions', () => {
     expect(describeAction({ kind: 'rejection', ids: [4], versionId: 1 })).toBe('rejecting a suggestion');
     expect(describeAction({ kind: 'rejection', ids: Array.from({ length: 1200 }, (_, i) => i), versionId: 1 })).toBe('rejecting 1,200 suggestions');
     expect(describeAction({ kind: 'reopening', ids: [1, 2], versionId: 1 })).toBe('bringing back 2 rejected suggestions');
+    expect(describeAction({ kind: 'pass', proposed: [3, 4, 5], superseded: [1], versionId: 1 })).toBe('the new pass of 3 suggestions');
     expect(describeAction({ kind: 'keep', decisionId: 1, phrase: 'Oslo', versionId: 1 })).toBe('keeping “Oslo”');
     expect(describeAction({ kind: 'withdrawal', decisionId: 1, phrase: 'a'.repeat(50), versionId: 1 })).toBe(`withdrawing “${'a'.repeat(39)}…”`);
   });

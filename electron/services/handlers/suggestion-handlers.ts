@@ -16,6 +16,7 @@ type SuggestionHandlers = Pick<
   | 'suggestions:accept-all'
   | 'suggestions:reject-all'
   | 'suggestions:reopen-rejected'
+  | 'suggestions:swap-pass'
 >;
 
 /**
@@ -42,8 +43,8 @@ function recordAccepted(services: AppServices, documentId: string, versionId: nu
 
 export function suggestionHandlers(services: AppServices): SuggestionHandlers {
   const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['documents', 'versions', 'suggestions'], documentId });
-  // A rejection, or bringing rejected ones back, ends the typing version, as any change of another kind does (ReviewStore.endTyping).
-  const rejectedOrBack = (documentId: string): void => {
+  // A rejection, bringing rejected ones back, or swapping passes ends the typing version, as any change of another kind does (ReviewStore.endTyping).
+  const actedOnSuggestions = (documentId: string): void => {
     services.reviews.endTyping(documentId);
     services.emit({ type: 'changed', domains: ['suggestions'], documentId });
   };
@@ -75,10 +76,11 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
         if (services.reviews.get(documentId).versionId !== document.versionId)
           throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');
         const previousPass = services.suggestions.list(documentId).reduce((max, s) => Math.max(max, s.pass), 0);
-        services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping');
+        const pass = services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping');
         if (response.record !== undefined) services.runs.addRewriteRun(documentId, response.record);
         services.emit({ type: 'changed', domains: ['suggestions'], documentId });
-        return { proposals: response.proposals.length };
+        // The ids let the window's Undo swap this pass for the one it superseded (a model's pass costs minutes).
+        return { proposals: response.proposals.length, ...pass };
       });
     },
     'suggestions:list': async ({ documentId }) => services.suggestions.list(documentId),
@@ -97,7 +99,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
     },
     'suggestions:reject': async ({ documentId, suggestionId }) => {
       services.suggestions.reject(documentId, suggestionId);
-      rejectedOrBack(documentId);
+      actedOnSuggestions(documentId);
       return null;
     },
     'suggestions:accept-all': async ({ documentId }) => {
@@ -113,15 +115,20 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
     },
     'suggestions:reject-all': async ({ documentId, suggestionIds }) => {
       const rejected = services.suggestions.rejectAll(documentId, suggestionIds);
-      rejectedOrBack(documentId);
+      actedOnSuggestions(documentId);
       return rejected;
+    },
+    'suggestions:swap-pass': async ({ documentId, bringBack, retire }) => {
+      const back = services.suggestions.swapPasses(services.reviews, documentId, bringBack, retire);
+      actedOnSuggestions(documentId);
+      return back;
     },
     // A rejection is no version: the window's Undo brings back the ones it rejected (by id),
     // and this brings back every rejected one, after a reload too (a model's rewrites cost
     // minutes to make again).
     'suggestions:reopen-rejected': async ({ documentId, suggestionIds }) => {
       const reopened = services.suggestions.reopenRejected(services.reviews, documentId, suggestionIds);
-      rejectedOrBack(documentId);
+      actedOnSuggestions(documentId);
       return reopened;
     },
   };

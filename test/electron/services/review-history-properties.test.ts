@@ -11,10 +11,11 @@
  * once by undo leave the text, the pending and rejected suggestions and the kept phrases as
  * they were: nothing the clerk had is lost by going back and forth.
  *
- * The window's Undo and Redo (renderer/review/action-undo.ts: the latest rejection, keep or
- * withdrawal made on the head version, else the workspace's version) are driven alongside,
- * as use-undo-redo.ts drives them: a rejection, a Reject all, bringing the rejected back, a
- * keep or a withdrawal undone at once by the window leaves everything as it was, and so
+ * The window's Undo and Redo (renderer/review/action-undo.ts: the latest pass, rejection,
+ * keep or withdrawal made on the head version, else the workspace's version) are driven
+ * alongside, as use-undo-redo.ts drives them: a new pass of suggestions, a rejection, a
+ * Reject all, bringing the rejected back, a keep or a withdrawal undone at once by the
+ * window leaves everything as it was, and so
  * does the window's Undo followed at once by its Redo. The workspace's own undo, redo and
  * restores are another window's doing here: this window's history then starts afresh.
  */
@@ -49,7 +50,7 @@ const textArb = fc
 const pickArb = fc.nat(1_000);
 
 type Step =
-  | { kind: 'propose'; replace: 'all' | 'overlapping'; spans: { at: number; words: number; after: string }[] }
+  | { kind: 'propose'; replace: 'all' | 'overlapping'; spans: { at: number; words: number; after: string }[]; thenWindowUndo: boolean }
   | { kind: 'accept'; pick: number; edited: string | null; thenUndo: boolean }
   | { kind: 'reject'; pick: number; thenWindowUndo: boolean }
   | { kind: 'accept-all'; thenUndo: boolean }
@@ -77,6 +78,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
         minLength: 1,
         maxLength: 4,
       }),
+      thenWindowUndo: fc.boolean(),
     }),
     weight: 3,
   },
@@ -203,7 +205,8 @@ describe('the review history under random work', () => {
                 taken.push(span);
                 proposals.push({ ...span, before: document.text.slice(span.start, span.end), after });
               }
-              app.suggestions.replacePending(documentId, 'placeholder', 1, proposals, step.replace);
+              const pass = app.suggestions.replacePending(documentId, 'placeholder', 1, proposals, step.replace);
+              remember({ kind: 'pass', ...pass, versionId: document.versionId });
               break;
             }
             case 'accept': {
