@@ -260,7 +260,12 @@ export class SuggestionStore {
       const after = replacement ?? row.after;
       this.resolve([row.id], 'accepted');
       // Words kept as they are change nothing: no version, and nothing for undo to give back.
-      if (after === row.before) return;
+      // Not even as the earlier version that accepted it, an Accept all undone and then redone
+      // (the review-history property test found it waiting again after that redo's undo).
+      if (after === row.before) {
+        this.db.prepare('UPDATE suggestions SET accepted_version_id = NULL WHERE id = ?').run(row.id);
+        return;
+      }
       const text = applyReplacements(document.text, [{ start: row.start, end: row.end, after }]);
       const edited = replacement !== undefined && replacement !== row.after;
       // Descriptions never quote the text: they end up in the export report.

@@ -64,6 +64,25 @@ describe('undo and redo of an accepted suggestion', () => {
     ]);
   });
 
+  it('leaves accepted a suggestion accepted with its words kept, after an Accept all of it was undone, redone and undone again', async () => {
+    const { handlers, document, waiting } = await opened();
+    const oslo = (await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.before === 'Oslo')!;
+    await handlers['suggestions:accept-all']({ documentId: document.id });
+    await handlers['documents:undo']({ documentId: document.id });
+    // Given back by the undo, then accepted as it stands: no version, so Redo is still there.
+    const kept = await handlers['suggestions:accept']({ documentId: document.id, suggestionId: oslo.id, replacement: 'Oslo' });
+    expect(kept.canRedo).toBe(true);
+    await handlers['documents:redo']({ documentId: document.id });
+    await handlers['documents:undo']({ documentId: document.id });
+    // The redone Accept all gives back, when undone, what it accepted, but not this one: it was
+    // accepted since, with nothing for undo to take back (the property test found it waiting again).
+    expect(await waiting()).toEqual([
+      ['Bergen', 41],
+      ['Statoil', 52],
+    ]);
+    expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === oslo.id)!.status).toBe('accepted');
+  });
+
   it('leaves a suggestion accepted when the undo takes back later typing, not the accept', async () => {
     const { handlers, document, waiting } = await opened();
     const oslo = (await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.before === 'Oslo')!;
