@@ -448,7 +448,7 @@ export class SuggestionStore {
         `UPDATE suggestions SET status = 'rejected', resolved_at = ? WHERE document_id = ? AND status = 'pending'${ids === undefined ? '' : ' AND id IN (SELECT value FROM json_each(?))'}
          RETURNING id`,
       )
-      .all(...[new Date().toISOString(), documentId, ...(ids === undefined ? [] : [JSON.stringify(ids)])]) as { id: number }[];
+      .all(new Date().toISOString(), documentId, ...(ids === undefined ? [] : [JSON.stringify(ids)])) as { id: number }[];
     return rows.map((row) => row.id).sort((a, b) => a - b);
   }
 

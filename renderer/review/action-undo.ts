@@ -89,13 +89,16 @@ export function branched(history: ActionHistory): ActionHistory {
 
 /** What Undo or Redo says it does with `action`: "rejecting 3 suggestions", "keeping “Oslo”". */
 export function describeAction(action: ReviewAction): string {
-  if (action.kind === 'rejection') return `rejecting ${action.ids.length === 1 ? 'a suggestion' : `${action.ids.length.toLocaleString()} suggestions`}`;
-  if (action.kind === 'pass')
-    return `the new pass of ${action.proposed.length === 1 ? 'a suggestion' : `${action.proposed.length.toLocaleString()} suggestions`}`;
-  if (action.kind === 'reopening')
-    return `bringing back ${action.ids.length === 1 ? 'a rejected suggestion' : `${action.ids.length.toLocaleString()} rejected suggestions`}`;
+  if (action.kind === 'rejection') return `rejecting ${suggestions(action.ids.length)}`;
+  if (action.kind === 'pass') return `the new pass of ${suggestions(action.proposed.length)}`;
+  if (action.kind === 'reopening') return `bringing back ${suggestions(action.ids.length, 'rejected ')}`;
   const phrase = action.phrase.length > 40 ? `${action.phrase.slice(0, 39)}…` : action.phrase;
   return `${action.kind === 'keep' ? 'keeping' : 'withdrawing'} “${phrase}”`;
+}
+
+/** "a suggestion", "3 suggestions", "a rejected suggestion". */
+function suggestions(count: number, kind = ''): string {
+  return count === 1 ? `a ${kind}suggestion` : `${count.toLocaleString()} ${kind}suggestions`;
 }
 
 /** Calls a channel of the workspace: the renderer's `call`, or in tests the handlers themselves. */
