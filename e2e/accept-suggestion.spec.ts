@@ -180,6 +180,17 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   await undo.click();
   await expect(cards).toHaveCount(before - 2);
   await expect(page.getByTestId('preview')).toHaveCount(before - 2);
+
+  // A new action ends what Redo could make again, as in any editor: here an accept undone before it.
+  await cards.first().getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(cards).toHaveCount(before - 3);
+  await undo.click();
+  await expect(cards).toHaveCount(before - 2);
+  await expect(redo).toHaveAttribute('title', /^Redo “Accepted a placeholder suggestion/u);
+  await cards.first().getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(cards).toHaveCount(before - 3);
+  await expect(redo).toBeDisabled();
+  await expect(redo).toHaveAttribute('title', 'Nothing to redo (Ctrl+Shift+Z)');
 });
 
 test('Undo takes back a new pass of suggestions, and the one it superseded waits again', async ({ page, host }) => {

@@ -227,6 +227,16 @@ export class ReviewStore {
     this.db.prepare('UPDATE versions SET open = 0 WHERE id = (SELECT head_version_id FROM documents WHERE id = ?)').run(documentId);
   }
 
+  /**
+   * Ends what Redo would make again, as a new version does: called on a new action of the
+   * clerk's that changes no text (a rejection, a keep, a pass of suggestions...), but not
+   * when the window's Undo or Redo replays one, which walks the same history. Whether there
+   * was anything to end.
+   */
+  endRedo(documentId: string): boolean {
+    return this.db.prepare("UPDATE documents SET redo_json = '[]' WHERE id = ? AND redo_json <> '[]'").run(documentId).changes > 0;
+  }
+
   /** Moves the head back to its parent. */
   undo(documentId: string): ReviewDocument {
     this.db.transaction(() => {

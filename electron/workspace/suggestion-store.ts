@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import { firstPassing } from '../../shared/sorted-search.js';
-import { RESOLVED_SUGGESTIONS_LISTED, type ReviewDocument, type Suggestion } from '../../shared/ipc/types.js';
+import { RESOLVED_SUGGESTIONS_LISTED, type OvertakenSuggestion, type PassIds, type ReviewDocument, type Suggestion } from '../../shared/ipc/types.js';
 import { applyReplacements, diffTexts, mapSpan, unmapSpan, type TextChange } from '../../shared/review/text-change.js';
 import type { HeadMove, ReviewStore } from './review-store.js';
 
@@ -84,16 +84,23 @@ export class SuggestionStore {
     pass: number,
     proposals: readonly Proposal[],
     replace: 'all' | 'overlapping' = 'all',
-  ): { superseded: number[]; proposed: number[] } {
+  ): PassIds {
     const at = new Date().toISOString();
     return this.db.transaction(() => {
       const superseded: number[] = [];
+      let overtaken: OvertakenSuggestion[] = [];
       if (replace === 'all') {
         const rows = this.db
           .prepare("UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' RETURNING id")
           .all(at, documentId) as { id: number }[];
         superseded.push(...rows.map((row) => row.id));
-        // A new pass over the whole text supersedes those an edit overtook, too: undo brings none of them back.
+        // A new pass over the whole text supersedes those an edit overtook, too: undo of the
+        // edit brings none of them back (until Undo of this pass remembers them: swapPasses).
+        overtaken = this.db
+          .prepare(
+            'SELECT id AS suggestionId, overtaken_on_version_id AS versionId FROM suggestions WHERE document_id = ? AND overtaken_on_version_id IS NOT NULL ORDER BY id',
+          )
+          .all(documentId) as OvertakenSuggestion[];
         this.db.prepare('UPDATE suggestions SET overtaken_on_version_id = NULL WHERE document_id = ? AND overtaken_on_version_id IS NOT NULL').run(documentId);
       } else {
         const stale = this.db.prepare(
@@ -121,22 +128,38 @@ export class SuggestionStore {
           ).lastInsertRowid,
         ),
       );
-      return { superseded: superseded.sort((a, b) => a - b), proposed };
+      return { superseded: superseded.sort((a, b) => a - b), proposed, overtaken };
     })();
   }
 
   /**
    * Undo (or Redo) of a pass: the waiting suggestions of `retire` are superseded again, and
    * the superseded ones of `bringBack` wait again where the text holds their words and no
-   * pending one lies. Returns the ids that came back.
+   * pending one lies. Undo of a pass over the whole text (`undo`) also remembers again what
+   * edits had overtaken before it (`overtaken`, which the pass forgot), so that Undo of those
+   * edits brings them back as it would have; its Redo forgets them again. Returns the ids
+   * that came back.
    */
-  swapPasses(reviews: ReviewStore, documentId: string, bringBack: readonly number[], retire: readonly number[]): number[] {
+  swapPasses(
+    reviews: ReviewStore,
+    documentId: string,
+    pass: { bringBack: readonly number[]; retire: readonly number[]; overtaken?: readonly OvertakenSuggestion[]; undo?: boolean },
+  ): number[] {
+    const { bringBack, retire, overtaken = [], undo = false } = pass;
     return this.db.transaction(() => {
       this.db
         .prepare(
           "UPDATE suggestions SET status = 'stale', resolved_at = ? WHERE document_id = ? AND status = 'pending' AND id IN (SELECT value FROM json_each(?))",
         )
         .run(new Date().toISOString(), documentId, JSON.stringify(retire));
+      const remember = this.db.prepare(
+        "UPDATE suggestions SET overtaken_on_version_id = ? WHERE document_id = ? AND id = ? AND status = 'stale' AND overtaken_on_version_id IS NULL",
+      );
+      const forget = this.db.prepare('UPDATE suggestions SET overtaken_on_version_id = NULL WHERE document_id = ? AND id = ? AND overtaken_on_version_id = ?');
+      for (const { suggestionId, versionId } of overtaken) {
+        if (undo) remember.run(versionId, documentId, suggestionId);
+        else forget.run(documentId, suggestionId, versionId);
+      }
       const rows = this.db
         .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'stale' AND id IN (SELECT value FROM json_each(?)) ORDER BY start, id")
         .all(documentId, JSON.stringify(bringBack)) as SuggestionRow[];

@@ -15,19 +15,23 @@
  * version that is no undo or redo (typing, an accept, placeholders, a restore) ends what
  * can be redone, as it ends the workspace's redo.
  *
+ * A new action also ends the workspace's redo (as a new version does), but the window's
+ * replays of actions do not (they pass `replay`), since they walk the same history.
+ *
  * Kept in memory only: after a reload, "Bring back the rejected" still brings every
  * rejected suggestion back.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ChannelName, RequestOf, ResponseOf } from '../../shared/ipc/contract.js';
+import type { PassIds } from '../../shared/ipc/types.js';
 import { useJob } from '../jobs/job-store.js';
 
 /** One action, made on the head version `versionId`. */
 export type ReviewAction =
   | { readonly kind: 'rejection'; readonly ids: readonly number[]; readonly versionId: number }
   | { readonly kind: 'reopening'; readonly ids: readonly number[]; readonly versionId: number }
-  /** A pass of suggestions (placeholders or the model's), and the waiting ones it superseded. */
-  | { readonly kind: 'pass'; readonly proposed: readonly number[]; readonly superseded: readonly number[]; readonly versionId: number }
+  /** A pass of suggestions (placeholders or the model's): what it added, superseded and forgot (PassIds). */
+  | ({ readonly kind: 'pass'; readonly versionId: number } & PassIds)
   | { readonly kind: 'keep' | 'withdrawal'; readonly decisionId: number; readonly phrase: string; readonly versionId: number };
 
 /** The actions of one document that can be taken back, and those taken back that can be made again; the latest last. */
@@ -41,11 +45,29 @@ export const ACTIONS_KEPT = 100;
 
 const EMPTY: ActionHistory = { undo: [], redo: [] };
 
-/** An action just made: it can be taken back, and nothing taken back before can be made again. */
+/**
+ * An action just made: it can be taken back, and nothing taken back before can be made again
+ * (the workspace ends its own redo likewise: the `replay` of the contract).
+ *
+ * A pass is recorded when its job's end reaches the window, and its cards may be on screen a
+ * moment before that: a card of the pass rejected in between was rejected after the pass, so
+ * the pass goes before that rejection (and whatever followed it), or Undo would take back
+ * the pass first and leave the rejection to fail.
+ */
 export function recordAction(history: ActionHistory, action: ReviewAction): ActionHistory {
   if ((action.kind === 'rejection' || action.kind === 'reopening') && action.ids.length === 0) return history;
   if (action.kind === 'pass' && action.proposed.length === 0 && action.superseded.length === 0) return history;
-  return { undo: [...history.undo, action].slice(-ACTIONS_KEPT), redo: [] };
+  const undo = [...history.undo];
+  const firstAfter = action.kind === 'pass' ? firstActionOnPass(undo, action) : -1;
+  if (firstAfter === -1) undo.push(action);
+  else undo.splice(firstAfter, 0, { ...action, versionId: undo[firstAfter]!.versionId });
+  return { undo: undo.slice(-ACTIONS_KEPT), redo: [] };
+}
+
+/** The first of `actions` that acted on a suggestion of `pass`, or -1. */
+function firstActionOnPass(actions: readonly ReviewAction[], pass: PassIds): number {
+  const added = new Set(pass.proposed);
+  return actions.findIndex((a) => (a.kind === 'rejection' || a.kind === 'reopening') && a.ids.some((id) => added.has(id)));
 }
 
 /** The action Undo takes back now: the latest, if it was made on the head version. */
@@ -110,15 +132,17 @@ export type Invoke = <C extends ChannelName>(channel: C, request: RequestOf<C>) 
  * pass is undone by swapping it for the suggestions it superseded.
  */
 export async function replayAction(invoke: Invoke, documentId: string, action: ReviewAction, undo: boolean): Promise<void> {
+  // A replay, not a new action: the workspace's redo stays.
+  const replay = true;
   if (action.kind === 'pass') {
     const [bringBack, retire] = undo ? [action.superseded, action.proposed] : [action.proposed, action.superseded];
-    await invoke('suggestions:swap-pass', { documentId, bringBack: [...bringBack], retire: [...retire] });
+    await invoke('suggestions:swap-pass', { documentId, bringBack: [...bringBack], retire: [...retire], overtaken: [...action.overtaken], undo });
   } else if (action.kind === 'rejection' || action.kind === 'reopening') {
     const suggestionIds = [...action.ids];
-    if ((action.kind === 'rejection') === undo) await invoke('suggestions:reopen-rejected', { documentId, suggestionIds });
-    else await invoke('suggestions:reject-all', { documentId, suggestionIds });
-  } else if ((action.kind === 'keep') !== undo) await invoke('decisions:keep-again', { documentId, decisionId: action.decisionId });
-  else await invoke('decisions:unkeep', { documentId, decisionId: action.decisionId });
+    if ((action.kind === 'rejection') === undo) await invoke('suggestions:reopen-rejected', { documentId, suggestionIds, replay });
+    else await invoke('suggestions:reject-all', { documentId, suggestionIds, replay });
+  } else if ((action.kind === 'keep') !== undo) await invoke('decisions:keep-again', { documentId, decisionId: action.decisionId, replay });
+  else await invoke('decisions:unkeep', { documentId, decisionId: action.decisionId, replay });
 }
 
 // The window's histories, by document id.
@@ -160,9 +184,9 @@ export function useRecordPass(documentId: string, jobId: string | null, headVers
   useEffect(() => {
     if (job === undefined || job.state !== 'done' || recorded.current === job.id) return;
     recorded.current = job.id;
-    const pass = job.value as { proposed?: number[]; superseded?: number[] } | undefined;
+    const pass = job.value as Partial<PassIds> | undefined;
     if (pass?.proposed === undefined || pass.superseded === undefined) return;
-    const { proposed, superseded } = pass;
-    updateActions(documentId, (history) => recordAction(history, { kind: 'pass', proposed, superseded, versionId: headVersionId }));
+    const { proposed, superseded, overtaken = [] } = pass;
+    updateActions(documentId, (history) => recordAction(history, { kind: 'pass', proposed, superseded, overtaken, versionId: headVersionId }));
   }, [job, documentId, headVersionId]);
 }

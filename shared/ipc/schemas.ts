@@ -35,6 +35,14 @@ export const text = z.string().max(LIMITS.textLength);
 export const jobId = z.string().uuid();
 export const suggestionIds = z.array(z.number().int()).max(LIMITS.suggestionIds);
 export const findingKind = z.enum(['single', 'combination', 'plan']);
+/**
+ * Set when the window's Undo or Redo replays an action that changes no text (a rejection, a
+ * keep...): the workspace's redo then stays. Without it the call is a new action, and ends
+ * what Redo would make again, as a new version does.
+ */
+export const replay = z.literal(true).optional();
+/** A suggestion an edit had overtaken on a version, which Undo of that edit brings back. */
+export const overtakenSuggestions = z.array(z.object({ suggestionId: z.number().int(), versionId: z.number().int() }).strict()).max(LIMITS.suggestionIds);
 
 /** Detection settings as the review screen edits them. */
 export const settingsSchema = z

@@ -132,6 +132,23 @@ export interface Suggestion {
   readonly createdAt: string;
 }
 
+/** A suggestion an edit overtook on version `versionId`: Undo of that edit brings it back. */
+export interface OvertakenSuggestion {
+  readonly suggestionId: number;
+  readonly versionId: number;
+}
+
+/**
+ * What a new pass of suggestions changed, so that the window's Undo can swap it back
+ * (suggestions:swap-pass): the ids it added, the waiting ones it superseded, and (a pass over
+ * the whole text) the overtaken ones it forgot.
+ */
+export interface PassIds {
+  readonly proposed: number[];
+  readonly superseded: number[];
+  readonly overtaken: OvertakenSuggestion[];
+}
+
 /** suggestions:list gives every pending suggestion, and this many of the last resolved ones. */
 export const RESOLVED_SUGGESTIONS_LISTED = 200;
 

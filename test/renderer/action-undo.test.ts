@@ -129,9 +129,22 @@ describe('undo and redo of rejections among versions', () => {
     expect(describeAction({ kind: 'rejection', ids: [4], versionId: 1 })).toBe('rejecting a suggestion');
     expect(describeAction({ kind: 'rejection', ids: Array.from({ length: 1200 }, (_, i) => i), versionId: 1 })).toBe('rejecting 1,200 suggestions');
     expect(describeAction({ kind: 'reopening', ids: [1, 2], versionId: 1 })).toBe('bringing back 2 rejected suggestions');
-    expect(describeAction({ kind: 'pass', proposed: [3, 4, 5], superseded: [1], versionId: 1 })).toBe('the new pass of 3 suggestions');
+    expect(describeAction({ kind: 'pass', proposed: [3, 4, 5], superseded: [1], overtaken: [], versionId: 1 })).toBe('the new pass of 3 suggestions');
     expect(describeAction({ kind: 'keep', decisionId: 1, phrase: 'Oslo', versionId: 1 })).toBe('keeping “Oslo”');
     expect(describeAction({ kind: 'withdrawal', decisionId: 1, phrase: 'a'.repeat(50), versionId: 1 })).toBe(`withdrawing “${'a'.repeat(39)}…”`);
+  });
+
+  it('records a pass before a rejection of its cards made before its end reached the window', () => {
+    let history: ActionHistory = { undo: [], redo: [] };
+    history = recordAction(history, { kind: 'rejection', ids: [1], versionId: 3 });
+    // Cards 7 and 8 of the pass were on screen, and 8 was rejected, then a keep, then the job's end came.
+    history = recordAction(history, { kind: 'rejection', ids: [8], versionId: 3 });
+    history = recordAction(history, { kind: 'keep', decisionId: 5, phrase: 'Oslo', versionId: 3 });
+    history = recordAction(history, { kind: 'pass', proposed: [7, 8], superseded: [2], overtaken: [], versionId: 3 });
+    expect(history.undo.map((a) => a.kind)).toEqual(['rejection', 'pass', 'rejection', 'keep']);
+    // A pass none of whose cards was acted on goes on top.
+    history = recordAction(history, { kind: 'pass', proposed: [9], superseded: [7], overtaken: [], versionId: 3 });
+    expect(history.undo.map((a) => a.kind)).toEqual(['rejection', 'pass', 'rejection', 'keep', 'pass']);
   });
 
   it('forgets an action the workspace refused, so that Undo goes on past it', () => {

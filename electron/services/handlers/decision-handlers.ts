@@ -8,10 +8,13 @@ import type { AppServices, Handlers } from '../app-services.js';
 type DecisionHandlers = Pick<Handlers, 'decisions:list' | 'decisions:keep' | 'decisions:unkeep' | 'decisions:keep-again' | 'decisions:changes'>;
 
 export function decisionHandlers(services: AppServices): DecisionHandlers {
-  // A keep or a withdrawal ends the typing version, as any change of another kind does (ReviewStore.endTyping).
-  const changed = (documentId: string): void => {
+  // A keep or a withdrawal ends the typing version, as any change of another kind does
+  // (ReviewStore.endTyping). Unless the window's Undo or Redo replays it, it is a new action,
+  // and ends the workspace's redo too (ReviewStore.endRedo).
+  const changed = (documentId: string, replay: boolean): void => {
     services.reviews.endTyping(documentId);
-    services.emit({ type: 'changed', domains: ['decisions'], documentId });
+    const redoEnded = !replay && services.reviews.endRedo(documentId);
+    services.emit({ type: 'changed', domains: redoEnded ? ['documents', 'decisions'] : ['decisions'], documentId });
   };
   return {
     'decisions:list': async ({ documentId }) => {
@@ -22,17 +25,17 @@ export function decisionHandlers(services: AppServices): DecisionHandlers {
       const { text } = services.reviews.get(documentId);
       if (end <= start || end > text.length) throw new AppError('invalid-input', 'The phrase to keep lies outside the text.');
       const decision = services.decisions.keep(documentId, { start, end, phrase: text.slice(start, end), kind, reason });
-      changed(documentId);
+      changed(documentId, false);
       return decision;
     },
-    'decisions:unkeep': async ({ documentId, decisionId }) => {
+    'decisions:unkeep': async ({ documentId, decisionId, replay }) => {
       services.decisions.unkeep(documentId, decisionId);
-      changed(documentId);
+      changed(documentId, replay === true);
       return null;
     },
-    'decisions:keep-again': async ({ documentId, decisionId }) => {
+    'decisions:keep-again': async ({ documentId, decisionId, replay }) => {
       const decision = services.decisions.keepAgain(documentId, decisionId, services.reviews.get(documentId).text);
-      changed(documentId);
+      changed(documentId, replay === true);
       return decision;
     },
     'decisions:changes': async ({ documentId }) =>

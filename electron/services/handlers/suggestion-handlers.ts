@@ -43,10 +43,13 @@ function recordAccepted(services: AppServices, documentId: string, versionId: nu
 
 export function suggestionHandlers(services: AppServices): SuggestionHandlers {
   const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['documents', 'versions', 'suggestions'], documentId });
-  // A rejection, bringing rejected ones back, or swapping passes ends the typing version, as any change of another kind does (ReviewStore.endTyping).
-  const actedOnSuggestions = (documentId: string): void => {
+  // A rejection, bringing rejected ones back, or swapping passes ends the typing version, as
+  // any change of another kind does (ReviewStore.endTyping). Unless the window's Undo or Redo
+  // replays it, it is a new action, and ends the workspace's redo too (ReviewStore.endRedo).
+  const actedOnSuggestions = (documentId: string, replay: boolean): void => {
     services.reviews.endTyping(documentId);
-    services.emit({ type: 'changed', domains: ['suggestions'], documentId });
+    const redoEnded = !replay && services.reviews.endRedo(documentId);
+    services.emit({ type: 'changed', domains: redoEnded ? ['documents', 'suggestions'] : ['suggestions'], documentId });
   };
   return {
     'suggestions:generate': async ({ documentId, source, spans, planned }) => {
@@ -76,9 +79,13 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
         if (services.reviews.get(documentId).versionId !== document.versionId)
           throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');
         const previousPass = services.suggestions.list(documentId).reduce((max, s) => Math.max(max, s.pass), 0);
-        const pass = services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping');
+        // A new action: it ends the workspace's redo, as a rejection does.
+        const { pass, redoEnded } = services.db.transaction(() => ({
+          redoEnded: services.reviews.endRedo(documentId),
+          pass: services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping'),
+        }))();
         if (response.record !== undefined) services.runs.addRewriteRun(documentId, response.record);
-        services.emit({ type: 'changed', domains: ['suggestions'], documentId });
+        services.emit({ type: 'changed', domains: redoEnded ? ['documents', 'suggestions'] : ['suggestions'], documentId });
         // The ids let the window's Undo swap this pass for the one it superseded (a model's pass costs minutes).
         return { proposals: response.proposals.length, ...pass };
       });
@@ -99,7 +106,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
     },
     'suggestions:reject': async ({ documentId, suggestionId }) => {
       services.suggestions.reject(documentId, suggestionId);
-      actedOnSuggestions(documentId);
+      actedOnSuggestions(documentId, false);
       return null;
     },
     'suggestions:accept-all': async ({ documentId }) => {
@@ -113,22 +120,22 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
       changed(documentId);
       return document;
     },
-    'suggestions:reject-all': async ({ documentId, suggestionIds }) => {
+    'suggestions:reject-all': async ({ documentId, suggestionIds, replay }) => {
       const rejected = services.suggestions.rejectAll(documentId, suggestionIds);
-      actedOnSuggestions(documentId);
+      actedOnSuggestions(documentId, replay === true);
       return rejected;
     },
-    'suggestions:swap-pass': async ({ documentId, bringBack, retire }) => {
-      const back = services.suggestions.swapPasses(services.reviews, documentId, bringBack, retire);
-      actedOnSuggestions(documentId);
+    'suggestions:swap-pass': async ({ documentId, ...pass }) => {
+      const back = services.suggestions.swapPasses(services.reviews, documentId, pass);
+      actedOnSuggestions(documentId, true);
       return back;
     },
     // A rejection is no version: the window's Undo brings back the ones it rejected (by id),
     // and this brings back every rejected one, after a reload too (a model's rewrites cost
     // minutes to make again).
-    'suggestions:reopen-rejected': async ({ documentId, suggestionIds }) => {
+    'suggestions:reopen-rejected': async ({ documentId, suggestionIds, replay }) => {
       const reopened = services.suggestions.reopenRejected(services.reviews, documentId, suggestionIds);
-      actedOnSuggestions(documentId);
+      actedOnSuggestions(documentId, replay === true);
       return reopened;
     },
   };

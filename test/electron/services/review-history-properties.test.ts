@@ -16,8 +16,10 @@
  * alongside, as use-undo-redo.ts drives them: a new pass of suggestions, a rejection, a
  * Reject all, bringing the rejected back, a keep or a withdrawal undone at once by the
  * window leaves everything as it was, and so
- * does the window's Undo followed at once by its Redo. The workspace's own undo, redo and
- * restores are another window's doing here: this window's history then starts afresh.
+ * does the window's Undo followed at once by its Redo (what Undo of an edit would bring back
+ * included). A new action ends the workspace's redo; the window's replays of actions keep it.
+ * The workspace's own undo, redo and restores are another window's doing here: this window's
+ * history then starts afresh.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -155,6 +157,12 @@ describe('the review history under random work', () => {
             .map((s) => s.id)
             .sort((a, b) => a - b),
           kept: (await decisions()).map(({ id, start, end }) => ({ id, start, end })),
+          // What Undo of an edit would bring back (a pass over the whole text forgets it; Undo of the pass remembers it).
+          overtaken: app.db
+            .prepare(
+              'SELECT id, overtaken_on_version_id AS versionId FROM suggestions WHERE document_id = ? AND overtaken_on_version_id IS NOT NULL ORDER BY id',
+            )
+            .all(documentId),
         });
 
         // The window's history of actions, and the head its last undo or redo of a version led to (use-undo-redo.ts).
@@ -191,6 +199,7 @@ describe('the review history under random work', () => {
           const undoAfter = 'thenUndo' in step && step.thenUndo ? { was: await state(), versions: document.versionCount } : undefined;
           // A rejection, a keep or the like, undone at once by the window, leaves everything as it was.
           const windowUndoAfter = 'thenWindowUndo' in step && step.thenWindowUndo ? { was: await state(), actions: windowHistory.undo.length } : undefined;
+          const actionsBefore = windowHistory.undo.length;
           // The workspace's own undo, redo and restores are another window's: this one starts afresh.
           if (['undo', 'redo', 'undo-redo', 'redo-undo', 'restore', 'restore-undo'].includes(step.kind) || undoAfter !== undefined) {
             windowHistory = { undo: [], redo: [] };
@@ -323,7 +332,12 @@ describe('the review history under random work', () => {
               break;
             }
           }
+          document = await handlers['documents:get']({ documentId });
           await checkInvariants(step);
+          // A new action ends what the workspace can redo, as a new version does (the pass here is the store's own, no handler's).
+          if (['reject', 'reject-all', 'reopen-rejected', 'keep', 'unkeep'].includes(step.kind) && windowHistory.undo.length > actionsBefore) {
+            expect(document.canRedo, `${step.kind} left something to redo`).toBe(false);
+          }
           // A new version that is no undo or redo (typing, an accept, a restore) ends what the window can redo.
           if (document.versionId !== movedTo) {
             if (!['undo', 'redo', 'undo-redo', 'redo-undo'].includes(step.kind)) windowHistory = branched(windowHistory);

@@ -39,9 +39,10 @@ describe('undo and redo of an accepted suggestion', () => {
     const bergenNow = (await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!;
     expect(bergenNow.status).toBe('accepted');
 
-    // Undone again, rejected, and redone: the text applies it again, so it is accepted again.
+    // Undone again, and rejected as the window's replays reject (which keep the workspace's redo),
+    // then redone: the text applies it again, so it is accepted again.
     await handlers['documents:undo']({ documentId: document.id });
-    await handlers['suggestions:reject']({ documentId: document.id, suggestionId: bergen.id });
+    await handlers['suggestions:reject-all']({ documentId: document.id, suggestionIds: [bergen.id], replay: true });
     await handlers['documents:redo']({ documentId: document.id });
     expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!.status).toBe('accepted');
 
@@ -49,6 +50,8 @@ describe('undo and redo of an accepted suggestion', () => {
     await handlers['documents:undo']({ documentId: document.id });
     expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!.status).toBe('rejected');
     expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id })).toEqual([bergen.id]);
+    // That was a new action: nothing is left to redo.
+    expect((await handlers['documents:get']({ documentId: document.id })).canRedo).toBe(false);
     expect((await handlers['suggestions:accept']({ documentId: document.id, suggestionId: bergen.id })).text).toBe(accepted.text);
   });
 

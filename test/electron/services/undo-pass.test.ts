@@ -50,4 +50,54 @@ describe('undoing a pass of suggestions', () => {
       ['Statoil', 'a company'],
     ]);
   });
+
+  it('undoing a pass over the whole text remembers what an edit had overtaken, so that Undo of the edit brings it back', async () => {
+    const { app, handlers, document, waiting } = await judgmentWithSuggestions(appWithCollection);
+    const documentId = document.id;
+    // Typing over "Oslo" overtakes its suggestion; Undo of the typing would bring it back.
+    const oslo = (await handlers['suggestions:list']({ documentId })).find((s) => s.before === 'Oslo')!;
+    const typed = await handlers['documents:edit']({
+      documentId,
+      baseVersionId: document.versionId,
+      text: text.replace('Oslo', 'a town'),
+      source: 'manual',
+      description: 'typing',
+    });
+    expect((await waiting()).map(([words]) => words)).toEqual(['Bergen', 'Statoil']);
+    const at = (word: string) => ({ start: typed.text.indexOf(word), end: typed.text.indexOf(word) + word.length, before: word, after: '[X]' });
+    /** A new pass over the whole text, then the window's Undo of it, and (`redone`) its Redo. */
+    const passUndone = async (redone: boolean) => {
+      const pass = app.suggestions.replacePending(documentId, 'placeholder', 2, [at('Bergen')]);
+      expect(pass.overtaken).toEqual([{ suggestionId: oslo.id, versionId: document.versionId }]);
+      const swap = async (undo: boolean) =>
+        handlers['suggestions:swap-pass']({
+          documentId,
+          bringBack: undo ? pass.superseded : pass.proposed,
+          retire: undo ? pass.proposed : pass.superseded,
+          overtaken: pass.overtaken,
+          undo,
+        });
+      await swap(true);
+      if (redone) await swap(false);
+    };
+
+    // Undone, the pass leaves the overtaken suggestion as it was: Undo of the typing brings it back.
+    await passUndone(false);
+    expect(await waiting()).toEqual([
+      ['Bergen', 43],
+      ['Statoil', 54],
+    ]);
+    expect((await handlers['documents:undo']({ documentId })).text).toBe(text);
+    expect(await waiting()).toEqual([
+      ['Oslo', 23],
+      ['Bergen', 41],
+      ['Statoil', 52],
+    ]);
+
+    // Redone, the pass forgets it again, as it did when first made.
+    await handlers['documents:redo']({ documentId });
+    await passUndone(true);
+    await handlers['documents:undo']({ documentId });
+    expect((await waiting()).map(([words]) => words)).toEqual(['Bergen']);
+  });
 });
