@@ -2,7 +2,8 @@
  * Accepting one suggestion: the text changes at once and is checked again, and the
  * highlights do not blink meanwhile; the keyboard goes on down the cards; restoring the
  * version from before the accept gives the suggestion back; Undo and Redo take back
- * rejections in turn with versions, and rejected ones can all be brought back.
+ * rejections and passes in turn with versions, after a reload too, and rejected ones can
+ * all be brought back.
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, test, type Host } from './host-fixture.js';
@@ -111,16 +112,21 @@ test('rejected suggestions can all be brought back at once, after a reload too',
   await page.getByRole('button', { name: 'Reject all' }).click();
   await expect(cards).toHaveCount(0);
   await expect(page.getByTestId('preview')).toHaveCount(0);
-  // A reload forgets what the window's Undo could take back; the workspace keeps the rejected.
+  // The workspace keeps what Undo can take back: after a reload, Undo takes back the Reject all.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeDisabled();
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  await expect(undo).toHaveAttribute('title', `Undo rejecting ${before} suggestions (Ctrl+Z)`);
   await page.getByRole('tab', { name: 'Suggestions' }).click();
+  await undo.click();
+  await expect(cards).toHaveCount(before);
+  // Rejected again, they can be brought back all at once, with no Undo too.
+  await page.getByRole('button', { name: 'Reject all' }).click();
+  await expect(cards).toHaveCount(0);
   await page.getByRole('button', { name: 'Bring back the rejected' }).click();
   await expect(cards).toHaveCount(before);
   await expect(page.getByTestId('preview')).toHaveCount(before);
   await expect(page.getByRole('button', { name: 'Bring back the rejected' })).toHaveCount(0);
   // Bringing them back is itself undone, and redone.
-  const undo = page.getByRole('button', { name: 'Undo', exact: true });
   await expect(undo).toHaveAttribute('title', `Undo bringing back ${before} rejected suggestions (Ctrl+Z)`);
   await undo.click();
   await expect(cards).toHaveCount(0);
@@ -193,10 +199,14 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
   await expect(redo).toHaveAttribute('title', 'Nothing to redo (Ctrl+Shift+Z)');
 });
 
-test('Undo takes back a new pass of suggestions, and the one it superseded waits again', async ({ page, host }) => {
+test('Undo takes back a new pass of suggestions, after a reload too, and the one it superseded waits again', async ({ page, host }) => {
   const { cards, before } = await withPlaceholderSuggestions(page, host);
   await expect(cards.first()).toContainText('pass 1');
   await page.getByRole('button', { name: 'Force another pass' }).first().click();
+  await expect(cards.first()).toContainText('pass 2', { timeout: 60_000 });
+  // A model's pass costs minutes: a reload (or a restart) does not lose the one it replaced.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
   await expect(cards.first()).toContainText('pass 2', { timeout: 60_000 });
   const undo = page.getByRole('button', { name: 'Undo', exact: true });
   await expect(undo).toHaveAttribute('title', /^Undo the new pass of [\d,]+ suggestions \(Ctrl\+Z\)$/u);

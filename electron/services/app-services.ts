@@ -73,10 +73,14 @@ export class AppServices {
     this.suggestions = new SuggestionStore(this.db);
     this.decisions = new DecisionStore(this.db);
     this.runs = new RunStore(this.db);
-    this.reviews = new ReviewStore(this.db, (documentId, change, move) => {
-      this.suggestions.remap(documentId, change, move);
-      this.decisions.remap(documentId, change, move);
-    });
+    this.reviews = new ReviewStore(
+      this.db,
+      (documentId, change, move) => {
+        this.suggestions.remap(documentId, change, move);
+        this.decisions.remap(documentId, change, move);
+      },
+      (documentId, change) => this.suggestions.goneOver(documentId, change) || this.decisions.goneOver(documentId, change),
+    );
     this.collections = new CollectionRegistry(this.db);
     this.uploads = new UploadStore(join(options.workspaceFolder, 'uploads'));
     this.jobs = new JobRegistry((event) => this.emit(event));

@@ -75,10 +75,9 @@ export class DecisionStore {
   }
 
   /**
-   * Keeps again a phrase whose keeping the clerk withdrew, with the reason written then: a
-   * withdrawal is no version, so the workspace's Undo cannot take it back (the window's Undo
-   * does it with this, renderer/review/action-undo.ts). Only where the text still holds
-   * the phrase at the place it was withdrawn from (withdrawn decisions do not follow edits).
+   * Keeps again a phrase whose keeping the clerk withdrew, with the reason written then
+   * ("Keep again", and Undo of a withdrawal: services/review-history.ts). Only where the text
+   * still holds the phrase at the place it was withdrawn from (withdrawn decisions do not follow edits).
    */
   keepAgain(documentId: string, decisionId: number, text: string): Decision {
     const row = this.db
@@ -107,6 +106,11 @@ export class DecisionStore {
    * words: before, typing over a kept phrase and pressing Ctrl+Z left it flagged, and the
    * clerk had to write the reason again.
    */
+  /** Whether `change` of the head text goes over a kept phrase, which remap would overtake. */
+  goneOver(documentId: string, change: TextChange): boolean {
+    return this.decisions(documentId).some((decision) => mapSpan(decision, change) === undefined);
+  }
+
   remap(documentId: string, change: TextChange, move: HeadMove): void {
     const update = this.db.prepare('UPDATE decisions SET start = ?, end = ? WHERE id = ?');
     const end = this.db.prepare('UPDATE decisions SET active = 0, overtaken_on_version_id = ? WHERE id = ?');

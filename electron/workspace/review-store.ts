@@ -10,6 +10,7 @@ import type { ChangeSource, ReviewDocument, ReviewDocumentSummary, ReviewSetting
 import { settingsSchema } from '../../shared/ipc/schemas.js';
 import { diffTexts, type TextChange } from '../../shared/review/text-change.js';
 import { z } from 'zod';
+import { ActionStore, changesNothing, undoStep, type ReviewAction } from './action-store.js';
 
 /** Typing within this long after the last manual edit extends the same version. */
 const TYPING_WINDOW_MS = 60_000;
@@ -90,10 +91,20 @@ function now(): string {
 }
 
 export class ReviewStore {
+  /** The clerk's actions that change no text, which Undo and Redo take back in turn with the versions. */
+  readonly actions: ActionStore;
+
+  /**
+   * @param goesOver whether a change of the head text goes over a suggestion or a kept phrase,
+   *   which it would overtake (SuggestionStore.remap, DecisionStore.remap)
+   */
   constructor(
     private readonly db: Database.Database,
     private readonly onHeadChanged: HeadChanged = () => {},
-  ) {}
+    private readonly goesOver: (documentId: string, change: TextChange) => boolean = () => false,
+  ) {
+    this.actions = new ActionStore(db);
+  }
 
   create(input: { title: string; text: string; origin: string; originalId: string | null; settings: ReviewSettings }): ReviewDocument {
     const id = randomUUID();
@@ -150,6 +161,8 @@ export class ReviewStore {
     const row = this.row(documentId);
     const head = this.version(row.head_version_id);
     const redoTarget = parseStored(redoSchema, row.redo_json, 'redo history').at(-1);
+    const undoes = undoStep(this.actions.toUndo(documentId, head.id), head.parent_id === null ? null : head.description);
+    const redoes = undoStep(this.actions.toRedo(documentId, head.id), redoTarget === undefined ? null : this.version(redoTarget).description);
     const { count, number } = this.db
       .prepare('SELECT COUNT(*) AS count, SUM(id <= ?) AS number FROM versions WHERE document_id = ?')
       .get(head.id, documentId) as { count: number; number: number };
@@ -160,10 +173,10 @@ export class ReviewStore {
       versionId: head.id,
       versionNumber: number,
       versionCount: count,
-      canUndo: head.parent_id !== null,
-      canRedo: redoTarget !== undefined,
-      undoes: head.parent_id === null ? null : head.description,
-      redoes: redoTarget === undefined ? null : this.version(redoTarget).description,
+      canUndo: undoes !== null,
+      canRedo: redoes !== null,
+      undoes,
+      redoes,
       settings: parseSettings(row.settings_json),
       originalId: row.original_id,
       createdAt: row.created_at,
@@ -193,13 +206,17 @@ export class ReviewStore {
       }
       const head = this.version(row.head_version_id);
       if (head.text === text) return;
+      const change = diffTexts(head.text, text);
+      // Typing that goes over a suggestion or a kept phrase starts a version of its own: what it
+      // overtakes is noted on the version it leaves, whose text stays as it was, so Undo brings
+      // it back. Extended, that version's text would change, and nothing would.
       const typing =
         source === 'manual' &&
         head.source === 'manual' &&
         head.open === 1 &&
         Date.now() - Date.parse(head.created_at) < TYPING_WINDOW_MS &&
-        row.redo_json === '[]';
-      const change = diffTexts(head.text, text);
+        row.redo_json === '[]' &&
+        !this.goesOver(documentId, change);
       let to = head.id;
       if (typing) {
         const parent = this.version(head.parent_id!);
@@ -212,6 +229,7 @@ export class ReviewStore {
         this.db.prepare('UPDATE documents SET head_version_id = ? WHERE id = ?').run(to, documentId);
       }
       this.db.prepare("UPDATE documents SET redo_json = '[]', updated_at = ? WHERE id = ?").run(now(), documentId);
+      this.actions.endRedo(documentId);
       this.onHeadChanged(documentId, change, { from: head.id, to, text });
     })();
     return this.get(documentId);
@@ -220,21 +238,25 @@ export class ReviewStore {
   /**
    * Ends the typing version at the head, so that typing after this goes into a version of its
    * own: called on the clerk's actions that change no text (a rejection, a keep, a
-   * withdrawal). Undo then takes back the typing after the action before the action itself
-   * (renderer/review/action-undo.ts), and never the typing before it with the typing after.
+   * withdrawal), and on their Undo and Redo. Undo then takes back the typing after the action
+   * before the action itself (action-store.ts), and never the typing before it with the typing after.
    */
   endTyping(documentId: string): void {
     this.db.prepare('UPDATE versions SET open = 0 WHERE id = (SELECT head_version_id FROM documents WHERE id = ?)').run(documentId);
   }
 
   /**
-   * Ends what Redo would make again, as a new version does: called on a new action of the
-   * clerk's that changes no text (a rejection, a keep, a pass of suggestions...), but not
-   * when the window's Undo or Redo replays one, which walks the same history. Whether there
-   * was anything to end.
+   * A new action of the clerk's that changes no text (a rejection, a keep, a pass of
+   * suggestions...), made on the head: Undo can take it back, and it ends what Redo would
+   * make again, as a new version does. It also ends the typing version (endTyping).
    */
-  endRedo(documentId: string): boolean {
-    return this.db.prepare("UPDATE documents SET redo_json = '[]' WHERE id = ? AND redo_json <> '[]'").run(documentId).changes > 0;
+  recordAction(documentId: string, action: ReviewAction): void {
+    if (changesNothing(action)) return;
+    this.db.transaction(() => {
+      this.endTyping(documentId);
+      this.db.prepare("UPDATE documents SET redo_json = '[]' WHERE id = ?").run(documentId);
+      this.actions.record(documentId, this.row(documentId).head_version_id, action);
+    })();
   }
 
   /** Moves the head back to its parent. */

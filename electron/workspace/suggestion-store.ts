@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import { firstPassing } from '../../shared/sorted-search.js';
-import { RESOLVED_SUGGESTIONS_LISTED, type OvertakenSuggestion, type PassIds, type ReviewDocument, type Suggestion } from '../../shared/ipc/types.js';
+import { RESOLVED_SUGGESTIONS_LISTED, type ReviewDocument, type Suggestion } from '../../shared/ipc/types.js';
 import { applyReplacements, diffTexts, mapSpan, unmapSpan, type TextChange } from '../../shared/review/text-change.js';
 import type { HeadMove, ReviewStore } from './review-store.js';
 
@@ -22,6 +22,23 @@ export interface Proposal {
   /** The model gave up and a placeholder was used. */
   readonly fallback?: boolean;
   readonly model?: unknown;
+}
+
+/** A suggestion an edit overtook on version `versionId`: Undo of that edit brings it back. */
+export interface OvertakenSuggestion {
+  readonly suggestionId: number;
+  readonly versionId: number;
+}
+
+/**
+ * What a new pass of suggestions changed, so that Undo can swap it back (swapPasses):
+ * the ids it added, the waiting ones it superseded, and (a pass over the whole text) the
+ * overtaken ones it forgot.
+ */
+export interface PassIds {
+  readonly proposed: number[];
+  readonly superseded: number[];
+  readonly overtaken: OvertakenSuggestion[];
 }
 
 interface SuggestionRow {
@@ -178,6 +195,15 @@ export class SuggestionStore {
       .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status IN ('accepted', 'rejected') ORDER BY resolved_at DESC LIMIT ?")
       .all(documentId, RESOLVED_SUGGESTIONS_LISTED) as SuggestionRow[];
     return [...pending, ...resolved].map(toSuggestion);
+  }
+
+  /** Whether `change` of the head text goes over a pending or rejected suggestion, which remap would overtake. */
+  goneOver(documentId: string, change: TextChange): boolean {
+    return (
+      this.db
+        .prepare("SELECT 1 FROM suggestions WHERE document_id = ? AND status IN ('pending', 'rejected') AND end > ? AND start < ? LIMIT 1")
+        .get(documentId, change.start, change.end) !== undefined
+    );
   }
 
   /**

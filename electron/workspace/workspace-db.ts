@@ -11,7 +11,7 @@ import { makeFolder } from '../runtime/make-folder.js';
 import { AppError } from '../../shared/errors.js';
 
 const WORKSPACE_APPLICATION_ID = 0x554e4c57; // 'UNLW'
-const SCHEMA_VERSION = 5;
+const SCHEMA_VERSION = 6;
 
 const SCHEMA = `
 CREATE TABLE collections (
@@ -137,6 +137,20 @@ ALTER TABLE suggestions ADD COLUMN reopened_in_version_id INTEGER;
 ALTER TABLE suggestions ADD COLUMN overtaken_on_version_id INTEGER;
 ALTER TABLE suggestions ADD COLUMN overtaken_status TEXT;
 ALTER TABLE decisions ADD COLUMN overtaken_on_version_id INTEGER;
+`,
+  // The clerk's actions that change no text, for Undo and Redo (action-store.ts). The latest
+  // of each side has the highest seq.
+  6: `
+CREATE TABLE actions (
+  id INTEGER PRIMARY KEY,
+  document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  version_id INTEGER NOT NULL,
+  action_json TEXT NOT NULL,
+  undone INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX actions_by_document ON actions (document_id, undone, seq);
 `,
 };
 

@@ -37,7 +37,6 @@ import { useFind } from './use-find.js';
 import { useFindHighlights } from './find-highlights.js';
 import { usePlan } from './use-plan.js';
 import { useUndoRedo } from './use-undo-redo.js';
-import { recordAction, updateActions, useRecordPass } from './action-undo.js';
 import { useTextPreviews } from './text-previews.js';
 
 const VIEW = 'unlinkable-findings-view';
@@ -125,7 +124,6 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
     onError: setError,
   });
   const history = useUndoRedo(document, run.mutate);
-  useRecordPass(document.id, suggestionJob, document.versionId);
   const { undo, redo } = history;
   const placeholders = (items: readonly Item[], description: string) => {
     if (items.length === 0) return;
@@ -155,15 +153,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
       setError,
     );
   };
-  // Keeping and withdrawing make no version: the window remembers them for Undo (action-undo.ts).
-  const remember = (kind: 'keep' | 'withdrawal', decision: Decision, versionId: number) =>
-    updateActions(document.id, (history) => recordAction(history, { kind, decisionId: decision.id, phrase: decision.phrase, versionId }));
-  const keep = async (item: Item, reason: string) => {
-    const versionId = document.versionId;
-    const kept = await call('decisions:keep', { documentId: document.id, start: item.start, end: item.end, kind: item.kind, reason });
-    remember('keep', kept, versionId);
-    return kept;
-  };
+  const keep = (item: Item, reason: string) => call('decisions:keep', { documentId: document.id, start: item.start, end: item.end, kind: item.kind, reason });
 
   const jumpTo = (start: number, id?: string) => {
     if (id !== undefined) focusFinding(id, start);
@@ -377,10 +367,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             onUnkeep={(d) => {
               const versionId = document.versionId;
               void call('decisions:unkeep', { documentId: document.id, decisionId: d.id })
-                .then(() => {
-                  setWithdrawn({ decision: d, versionId });
-                  remember('withdrawal', d, versionId);
-                })
+                .then(() => setWithdrawn({ decision: d, versionId }))
                 .catch(setError);
             }}
             // Offered while the text is as it was, and the phrase is not kept again (Undo keeps it again too).
@@ -390,12 +377,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
                 : null
             }
             onKeepAgain={(d) => {
-              const versionId = document.versionId;
               void call('decisions:keep-again', { documentId: document.id, decisionId: d.id })
-                .then((kept) => {
-                  setWithdrawn(null);
-                  remember('keep', kept, versionId);
-                })
+                .then(() => setWithdrawn(null))
                 .catch(setError);
             }}
             busy={run.isPending || editing || (view === 'plan' && plan.planText !== document.text)}

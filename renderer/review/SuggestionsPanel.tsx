@@ -15,7 +15,6 @@ import { JobProgress } from '../jobs/JobProgress.js';
 import { useBlocksNearScreen, type BlockLayout } from './blocks-near-screen.js';
 import { SuggestionBlock } from './SuggestionBlock.js';
 import type { CardActions } from './SuggestionCard.js';
-import { recordAction, updateActions } from './action-undo.js';
 import { useFocusAfterRemoval } from './use-focus-after-removal.js';
 
 /** Cards per block of the list (SuggestionBlock.tsx). */
@@ -59,11 +58,10 @@ export function SuggestionsPanel({
     onSuccess: (updated) => updated !== null && setDocument(updated),
   });
 
-  /** Rejects, or brings back, many at once (`change` answers with their ids), and remembers it for Undo (action-undo.ts). */
-  const actOnMany = (kind: 'rejection' | 'reopening', change: () => Promise<number[]>) =>
+  /** Rejects, or brings back, many at once: one action for Undo. */
+  const actOnMany = (change: () => Promise<unknown>) =>
     act.mutate(async () => {
-      const ids = await change();
-      updateActions(document.id, (history) => recordAction(history, { kind, ids, versionId: document.versionId }));
+      await change();
       return null;
     });
 
@@ -116,11 +114,7 @@ export function SuggestionsPanel({
       reject: (suggestion) => {
         going(suggestion, 'reject');
         const { act: run, document: current } = latest.current;
-        run.mutate(async () => {
-          await call('suggestions:reject', { documentId: current.id, suggestionId: suggestion.id });
-          updateActions(current.id, (history) => recordAction(history, { kind: 'rejection', ids: [suggestion.id], versionId: current.versionId }));
-          return null;
-        }, forgetDraft(suggestion));
+        run.mutate(() => call('suggestions:reject', { documentId: current.id, suggestionId: suggestion.id }), forgetDraft(suggestion));
       },
       show: (suggestion) => latest.current.onJumpTo(suggestion.start),
       draft: (suggestion, draft) => setDrafts((old) => withDraft(old, suggestion.id, draft)),
@@ -151,11 +145,7 @@ export function SuggestionsPanel({
           >
             Accept all ({pending.length.toLocaleString()})
           </button>
-          <button
-            type="button"
-            disabled={act.isPending}
-            onClick={() => actOnMany('rejection', () => call('suggestions:reject-all', { documentId: document.id }))}
-          >
+          <button type="button" disabled={act.isPending} onClick={() => actOnMany(() => call('suggestions:reject-all', { documentId: document.id }))}>
             Reject all
           </button>
           <button
@@ -218,12 +208,12 @@ export function SuggestionsPanel({
           {rejected > 0 && (
             <>
               {' '}
-              {/* Undo takes back the rejections made in this window (action-undo.ts); this brings back every one, after a reload too (and Undo rejects them again). */}
+              {/* Undo takes back the latest rejection (services/review-history.ts); this brings back every one, however long ago rejected (and Undo rejects them again). */}
               <button
                 type="button"
                 className="link"
                 disabled={act.isPending}
-                onClick={() => actOnMany('reopening', () => call('suggestions:reopen-rejected', { documentId: document.id }))}
+                onClick={() => actOnMany(() => call('suggestions:reopen-rejected', { documentId: document.id }))}
               >
                 Bring back the rejected
               </button>

@@ -46,7 +46,6 @@ export const CHANNEL_NAMES = [
   'suggestions:accept-all',
   'suggestions:reject-all',
   'suggestions:reopen-rejected',
-  'suggestions:swap-pass',
   'export:run',
   'models:list',
   'models:choose',

@@ -15,12 +15,9 @@ import {
   importSourceSchema,
   jobId,
   LIMITS,
-  overtakenSuggestions,
   path,
-  replay,
   rewriteSettingsSchema,
   settingsSchema,
-  suggestionIds,
   text,
 } from './schemas.js';
 
@@ -166,9 +163,9 @@ export const contract = {
       .object({ documentId, start: z.number().int().min(0), end: z.number().int().min(0), kind: findingKind, reason: z.string().max(LIMITS.justification) })
       .strict(),
   ),
-  'decisions:unkeep': channel<null>()(z.object({ documentId, decisionId: z.number().int(), replay }).strict()),
+  'decisions:unkeep': channel<null>()(z.object({ documentId, decisionId: z.number().int() }).strict()),
   /** Keeps again, with its reason, a phrase whose keeping was withdrawn, where the text still holds it there. */
-  'decisions:keep-again': channel<Decision>()(z.object({ documentId, decisionId: z.number().int(), replay }).strict()),
+  'decisions:keep-again': channel<Decision>()(z.object({ documentId, decisionId: z.number().int() }).strict()),
   /** Every accepted change of the head's history, for the review log. */
   'decisions:changes': channel<ChangeRecord[]>()(z.object({ documentId }).strict()),
 
@@ -230,28 +227,13 @@ export const contract = {
   ),
   'suggestions:reject': channel<null>()(z.object({ documentId, suggestionId: z.number().int() }).strict()),
   'suggestions:accept-all': channel<ReviewDocument>()(z.object({ documentId }).strict()),
+  /** Rejects every waiting suggestion (one action for Undo); the ids rejected. */
+  'suggestions:reject-all': channel<number[]>()(z.object({ documentId }).strict()),
   /**
-   * Rejects every waiting suggestion, or only those of `suggestionIds` that wait (Redo of a
-   * rejection); the ids rejected.
+   * Makes every rejected suggestion wait again where the text still holds their words (one
+   * action for Undo), rejected before an earlier Undo too; the ids of those that came back.
    */
-  'suggestions:reject-all': channel<number[]>()(z.object({ documentId, suggestionIds: suggestionIds.optional(), replay }).strict()),
-  /**
-   * Makes the rejected suggestions wait again where the text still holds their words, or only
-   * those of `suggestionIds` (Undo of a rejection); the ids of those that came back.
-   */
-  'suggestions:reopen-rejected': channel<number[]>()(z.object({ documentId, suggestionIds: suggestionIds.optional(), replay }).strict()),
-  /**
-   * Undo (or Redo) of a pass of suggestions: those of `retire` that wait are superseded, and
-   * those of `bringBack` that a pass superseded wait again where the text holds their words;
-   * the ids that came back. A pass over the whole text also forgot what edits had overtaken
-   * (`overtaken`): its Undo (`undo: true`) remembers them again, so that Undo of the edit
-   * brings them back, and its Redo forgets them again. Always a replay: the workspace's redo stays.
-   */
-  'suggestions:swap-pass': channel<number[]>()(
-    z
-      .object({ documentId, bringBack: suggestionIds, retire: suggestionIds, overtaken: overtakenSuggestions.optional(), undo: z.boolean().optional() })
-      .strict(),
-  ),
+  'suggestions:reopen-rejected': channel<number[]>()(z.object({ documentId }).strict()),
 
   /** Writes the approved document to a folder; refuses to overwrite unless asked. */
   'export:run': channel<ExportResult>()(

@@ -20,8 +20,6 @@ export const LIMITS = {
   id: 512,
   title: 300,
   justification: 5000,
-  /** Suggestions named in one request (Undo or Redo of a Reject all on the longest texts). */
-  suggestionIds: 1_000_000,
 } as const;
 
 export const id = z.string().min(1).max(LIMITS.id);
@@ -33,16 +31,7 @@ export const path = z
   .refine((p) => !p.includes('\u0000'), 'paths cannot contain NUL');
 export const text = z.string().max(LIMITS.textLength);
 export const jobId = z.string().uuid();
-export const suggestionIds = z.array(z.number().int()).max(LIMITS.suggestionIds);
 export const findingKind = z.enum(['single', 'combination', 'plan']);
-/**
- * Set when the window's Undo or Redo replays an action that changes no text (a rejection, a
- * keep...): the workspace's redo then stays. Without it the call is a new action, and ends
- * what Redo would make again, as a new version does.
- */
-export const replay = z.literal(true).optional();
-/** A suggestion an edit had overtaken on a version, which Undo of that edit brings back. */
-export const overtakenSuggestions = z.array(z.object({ suggestionId: z.number().int(), versionId: z.number().int() }).strict()).max(LIMITS.suggestionIds);
 
 /** Detection settings as the review screen edits them. */
 export const settingsSchema = z

@@ -84,10 +84,10 @@ export interface ReviewDocument {
   readonly versionCount: number;
   readonly canUndo: boolean;
   readonly canRedo: boolean;
-  /** What Undo takes back: the head version's description ("Accepted 3 suggestions"), or null. */
-  readonly undoes: string | null;
-  /** What Redo makes again: the description of the version it goes to, or null. */
-  readonly redoes: string | null;
+  /** What Undo takes back: an action that changed no text, or the head version; null when nothing. */
+  readonly undoes: UndoStep | null;
+  /** What Redo makes again: an action taken back, or the version it goes to; null when nothing. */
+  readonly redoes: UndoStep | null;
   readonly settings: ReviewSettings;
   /** Source named by the imported record (a suggestion for the source setting). */
   readonly originalId: string | null;
@@ -132,21 +132,14 @@ export interface Suggestion {
   readonly createdAt: string;
 }
 
-/** A suggestion an edit overtook on version `versionId`: Undo of that edit brings it back. */
-export interface OvertakenSuggestion {
-  readonly suggestionId: number;
-  readonly versionId: number;
-}
-
 /**
- * What a new pass of suggestions changed, so that the window's Undo can swap it back
- * (suggestions:swap-pass): the ids it added, the waiting ones it superseded, and (a pass over
- * the whole text) the overtaken ones it forgot.
+ * What Undo or Redo would do: take back (or make again) an action that changed no text
+ * ("rejecting 3 suggestions", electron/workspace/action-store.ts), or move to a version,
+ * named by its description ("Accepted a placeholder suggestion (9 characters replaced)").
  */
-export interface PassIds {
-  readonly proposed: number[];
-  readonly superseded: number[];
-  readonly overtaken: OvertakenSuggestion[];
+export interface UndoStep {
+  readonly what: 'action' | 'version';
+  readonly description: string;
 }
 
 /** suggestions:list gives every pending suggestion, and this many of the last resolved ones. */

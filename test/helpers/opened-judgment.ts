@@ -3,10 +3,10 @@
 import { createHandlers } from '../../electron/services/handlers/index.js';
 import type { AppWithCollection } from './app-services.js';
 
-/** The services, their handlers, and `text` opened as a document. */
+/** The services, their handlers, `text` opened as a document, and the workspace folder. */
 export async function openedJudgment(appWithCollection: (documents: { id: string; text: string }[]) => Promise<AppWithCollection>, text: string) {
-  const { app, path } = await appWithCollection([{ id: 'other', text: 'An unrelated judgment.' }]);
+  const { app, path, workspace } = await appWithCollection([{ id: 'other', text: 'An unrelated judgment.' }]);
   const handlers = createHandlers(app);
   const document = await handlers['documents:open']({ source: { kind: 'text', title: 'Judgment', text }, collectionPath: path });
-  return { app, handlers, document };
+  return { app, handlers, document, workspace };
 }

@@ -3,18 +3,17 @@
  * the review log), withdraw that, and the record of every accepted change.
  */
 import { AppError } from '../../../shared/errors.js';
+import type { ReviewAction } from '../../workspace/action-store.js';
 import type { AppServices, Handlers } from '../app-services.js';
 
 type DecisionHandlers = Pick<Handlers, 'decisions:list' | 'decisions:keep' | 'decisions:unkeep' | 'decisions:keep-again' | 'decisions:changes'>;
 
 export function decisionHandlers(services: AppServices): DecisionHandlers {
-  // A keep or a withdrawal ends the typing version, as any change of another kind does
-  // (ReviewStore.endTyping). Unless the window's Undo or Redo replays it, it is a new action,
-  // and ends the workspace's redo too (ReviewStore.endRedo).
-  const changed = (documentId: string, replay: boolean): void => {
-    services.reviews.endTyping(documentId);
-    const redoEnded = !replay && services.reviews.endRedo(documentId);
-    services.emit({ type: 'changed', domains: redoEnded ? ['documents', 'decisions'] : ['decisions'], documentId });
+  // A keep or a withdrawal is an action Undo takes back; it ends the typing version and what
+  // Redo would make again (ReviewStore.recordAction).
+  const changed = (documentId: string, action: ReviewAction): void => {
+    services.reviews.recordAction(documentId, action);
+    services.emit({ type: 'changed', domains: ['documents', 'decisions'], documentId });
   };
   return {
     'decisions:list': async ({ documentId }) => {
@@ -25,17 +24,18 @@ export function decisionHandlers(services: AppServices): DecisionHandlers {
       const { text } = services.reviews.get(documentId);
       if (end <= start || end > text.length) throw new AppError('invalid-input', 'The phrase to keep lies outside the text.');
       const decision = services.decisions.keep(documentId, { start, end, phrase: text.slice(start, end), kind, reason });
-      changed(documentId, false);
+      changed(documentId, { kind: 'keep', decisionId: decision.id, phrase: decision.phrase });
       return decision;
     },
-    'decisions:unkeep': async ({ documentId, decisionId, replay }) => {
+    'decisions:unkeep': async ({ documentId, decisionId }) => {
+      const withdrawn = services.decisions.decisions(documentId).find((d) => d.id === decisionId);
       services.decisions.unkeep(documentId, decisionId);
-      changed(documentId, replay === true);
+      changed(documentId, { kind: 'withdrawal', decisionId, phrase: withdrawn?.phrase ?? '' });
       return null;
     },
-    'decisions:keep-again': async ({ documentId, decisionId, replay }) => {
+    'decisions:keep-again': async ({ documentId, decisionId }) => {
       const decision = services.decisions.keepAgain(documentId, decisionId, services.reviews.get(documentId).text);
-      changed(documentId, replay === true);
+      changed(documentId, { kind: 'keep', decisionId, phrase: decision.phrase });
       return decision;
     },
     'decisions:changes': async ({ documentId }) =>

@@ -9,6 +9,7 @@ import type { ReviewDocument } from '../../../shared/ipc/types.js';
 import { redactionRanges, replaceMerged } from '../../../shared/review/redaction.js';
 import { readDocumentToCheck } from '../../import/read-document.js';
 import type { AppServices, Handlers } from '../app-services.js';
+import { stepHistory } from '../review-history.js';
 import { knownCollection } from './collection-handlers.js';
 
 type DocumentHandlers = Pick<
@@ -81,11 +82,9 @@ export function documentHandlers(services: AppServices): DocumentHandlers {
     'documents:get': async ({ documentId }) => services.reviews.get(documentId),
     'documents:edit': async ({ documentId, baseVersionId, text, source, description }) =>
       changed(services.reviews.edit(documentId, baseVersionId, text, source, description), ['documents', 'versions', 'suggestions', 'decisions']),
-    // An undone accept gives its suggestions back, waiting where they were; redo accepts them again.
-    'documents:undo': async ({ documentId }) =>
-      changed(services.suggestions.undo(services.reviews, documentId), ['documents', 'versions', 'suggestions', 'decisions']),
-    'documents:redo': async ({ documentId }) =>
-      changed(services.suggestions.redo(services.reviews, documentId), ['documents', 'versions', 'suggestions', 'decisions']),
+    // The latest action that changed no text, else the head version (review-history.ts).
+    'documents:undo': async ({ documentId }) => changed(stepHistory(services, documentId, true), ['documents', 'versions', 'suggestions', 'decisions']),
+    'documents:redo': async ({ documentId }) => changed(stepHistory(services, documentId, false), ['documents', 'versions', 'suggestions', 'decisions']),
     'documents:versions': async ({ documentId }) => services.reviews.versions(documentId),
     // A restore gives back the suggestions accepted since the version restored; undoing it accepts them again.
     'documents:restore': async ({ documentId, versionId }) =>

@@ -4,6 +4,7 @@
  */
 import { AppError } from '../../../shared/errors.js';
 import type { ReviewDocument, Suggestion } from '../../../shared/ipc/types.js';
+import type { ReviewAction } from '../../workspace/action-store.js';
 import type { AppServices, Handlers } from '../app-services.js';
 import { fullCheck } from './detection-handlers.js';
 
@@ -16,7 +17,6 @@ type SuggestionHandlers = Pick<
   | 'suggestions:accept-all'
   | 'suggestions:reject-all'
   | 'suggestions:reopen-rejected'
-  | 'suggestions:swap-pass'
 >;
 
 /**
@@ -43,13 +43,11 @@ function recordAccepted(services: AppServices, documentId: string, versionId: nu
 
 export function suggestionHandlers(services: AppServices): SuggestionHandlers {
   const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['documents', 'versions', 'suggestions'], documentId });
-  // A rejection, bringing rejected ones back, or swapping passes ends the typing version, as
-  // any change of another kind does (ReviewStore.endTyping). Unless the window's Undo or Redo
-  // replays it, it is a new action, and ends the workspace's redo too (ReviewStore.endRedo).
-  const actedOnSuggestions = (documentId: string, replay: boolean): void => {
-    services.reviews.endTyping(documentId);
-    const redoEnded = !replay && services.reviews.endRedo(documentId);
-    services.emit({ type: 'changed', domains: redoEnded ? ['documents', 'suggestions'] : ['suggestions'], documentId });
+  // A rejection or bringing rejected ones back is an action Undo takes back; it ends the typing
+  // version and what Redo would make again (ReviewStore.recordAction).
+  const actedOnSuggestions = (documentId: string, action: ReviewAction): void => {
+    services.reviews.recordAction(documentId, action);
+    services.emit({ type: 'changed', domains: ['documents', 'suggestions'], documentId });
   };
   return {
     'suggestions:generate': async ({ documentId, source, spans, planned }) => {
@@ -79,15 +77,15 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
         if (services.reviews.get(documentId).versionId !== document.versionId)
           throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');
         const previousPass = services.suggestions.list(documentId).reduce((max, s) => Math.max(max, s.pass), 0);
-        // A new action: it ends the workspace's redo, as a rejection does.
-        const { pass, redoEnded } = services.db.transaction(() => ({
-          redoEnded: services.reviews.endRedo(documentId),
-          pass: services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping'),
-        }))();
+        // Undo swaps this pass for the one it superseded (a model's pass costs minutes).
+        const pass = services.db.transaction(() => {
+          const ids = services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping');
+          services.reviews.recordAction(documentId, { kind: 'pass', ...ids });
+          return ids;
+        })();
         if (response.record !== undefined) services.runs.addRewriteRun(documentId, response.record);
-        services.emit({ type: 'changed', domains: redoEnded ? ['documents', 'suggestions'] : ['suggestions'], documentId });
-        // The ids let the window's Undo swap this pass for the one it superseded (a model's pass costs minutes).
-        return { proposals: response.proposals.length, ...pass };
+        services.emit({ type: 'changed', domains: ['documents', 'suggestions'], documentId });
+        return { proposals: response.proposals.length, superseded: pass.superseded.length };
       });
     },
     'suggestions:list': async ({ documentId }) => services.suggestions.list(documentId),
@@ -106,7 +104,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
     },
     'suggestions:reject': async ({ documentId, suggestionId }) => {
       services.suggestions.reject(documentId, suggestionId);
-      actedOnSuggestions(documentId, false);
+      actedOnSuggestions(documentId, { kind: 'rejection', ids: [suggestionId] });
       return null;
     },
     'suggestions:accept-all': async ({ documentId }) => {
@@ -120,23 +118,17 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
       changed(documentId);
       return document;
     },
-    'suggestions:reject-all': async ({ documentId, suggestionIds, replay }) => {
-      const rejected = services.suggestions.rejectAll(documentId, suggestionIds);
-      actedOnSuggestions(documentId, replay === true);
-      return rejected;
+    'suggestions:reject-all': async ({ documentId }) => {
+      const ids = services.suggestions.rejectAll(documentId);
+      actedOnSuggestions(documentId, { kind: 'rejection', ids });
+      return ids;
     },
-    'suggestions:swap-pass': async ({ documentId, ...pass }) => {
-      const back = services.suggestions.swapPasses(services.reviews, documentId, pass);
-      actedOnSuggestions(documentId, true);
-      return back;
-    },
-    // A rejection is no version: the window's Undo brings back the ones it rejected (by id),
-    // and this brings back every rejected one, after a reload too (a model's rewrites cost
-    // minutes to make again).
-    'suggestions:reopen-rejected': async ({ documentId, suggestionIds, replay }) => {
-      const reopened = services.suggestions.reopenRejected(services.reviews, documentId, suggestionIds);
-      actedOnSuggestions(documentId, replay === true);
-      return reopened;
+    // Undo brings back the ones a rejection rejected; this brings back every rejected one,
+    // rejected before an earlier Undo too (a model's rewrites cost minutes to make again).
+    'suggestions:reopen-rejected': async ({ documentId }) => {
+      const ids = services.suggestions.reopenRejected(services.reviews, documentId);
+      actedOnSuggestions(documentId, { kind: 'reopening', ids });
+      return ids;
     },
   };
 }

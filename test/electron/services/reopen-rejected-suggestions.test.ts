@@ -1,8 +1,8 @@
 /**
- * Rejected suggestions can be brought back: a rejection is no version, so the workspace's
- * Undo cannot take it back. They follow the text's edits meanwhile, and one whose words an
- * edit changed stays gone. The window's Undo and Redo of a rejection (rejection-undo.ts)
- * bring back, and reject again, only the ones it names. Real workspace database, the
+ * Rejected suggestions can be brought back, every one at once ("Bring back the rejected"),
+ * however long ago they were rejected. They follow the text's edits meanwhile, and one whose words an
+ * edit changed stays gone. Undo and Redo of a rejection (workspace/action-store.ts) bring
+ * back, and reject again, only the ones it rejected. Real workspace database, the
  * suggestion and document handlers themselves.
  */
 import { describe, expect, it } from 'vitest';
@@ -37,34 +37,37 @@ describe('bringing back rejected suggestions', () => {
     expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id })).toEqual([]);
   });
 
-  it('brings back, and rejects again, only the suggestions named, as Undo and Redo of a rejection do', async () => {
+  it('Undo and Redo of a rejection bring back, and reject again, only the suggestions it rejected', async () => {
     const { handlers, document, waiting } = await judgmentWithSuggestions(appWithCollection);
-    const ids = Object.fromEntries((await handlers['suggestions:list']({ documentId: document.id })).map((s) => [s.before, s.id]));
+    const documentId = document.id;
+    const ids = Object.fromEntries((await handlers['suggestions:list']({ documentId })).map((s) => [s.before, s.id]));
 
-    await handlers['suggestions:reject']({ documentId: document.id, suggestionId: ids.Oslo! });
+    await handlers['suggestions:reject']({ documentId, suggestionId: ids.Oslo! });
     // Reject all answers with what it rejected: the two still waiting, not Oslo again.
-    expect(await handlers['suggestions:reject-all']({ documentId: document.id })).toEqual([ids.Bergen, ids.Statoil]);
+    expect(await handlers['suggestions:reject-all']({ documentId })).toEqual([ids.Bergen, ids.Statoil]);
     expect(await waiting()).toEqual([]);
 
     // Undo of the Reject all: those two come back, Oslo stays rejected.
-    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id, suggestionIds: [ids.Bergen!, ids.Statoil!] })).toEqual([
-      ids.Bergen,
-      ids.Statoil,
-    ]);
+    await handlers['documents:undo']({ documentId });
     expect(await waiting()).toEqual([
       ['Bergen', 41],
       ['Statoil', 52],
     ]);
-    // Redo of it rejects those two only; the ids of none waiting change nothing.
-    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id, suggestionIds: [ids.Oslo!] })).toEqual([ids.Oslo]);
-    expect(await handlers['suggestions:reject-all']({ documentId: document.id, suggestionIds: [ids.Bergen!, ids.Statoil!] })).toEqual([
-      ids.Bergen,
-      ids.Statoil,
+    // Undo of the first rejection, then Redo of it: Oslo alone.
+    await handlers['documents:undo']({ documentId });
+    expect(await waiting()).toHaveLength(3);
+    await handlers['documents:redo']({ documentId });
+    expect(await waiting()).toEqual([
+      ['Bergen', 41],
+      ['Statoil', 52],
     ]);
-    expect(await waiting()).toEqual([['Oslo', 23]]);
-    expect(await handlers['suggestions:reject-all']({ documentId: document.id, suggestionIds: [ids.Bergen!] })).toEqual([]);
-    expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id, suggestionIds: [] })).toEqual([]);
-    expect(await waiting()).toEqual([['Oslo', 23]]);
+    // Redo of the Reject all rejects those two again.
+    await handlers['documents:redo']({ documentId });
+    expect(await waiting()).toEqual([]);
+    // Bringing back every rejected one is one action too.
+    expect(await handlers['suggestions:reopen-rejected']({ documentId })).toEqual([ids.Oslo, ids.Bergen, ids.Statoil]);
+    await handlers['documents:undo']({ documentId });
+    expect(await waiting()).toEqual([]);
   });
 
   it('a rejection or a keep ends the typing version, so that Undo takes back the typing after it first', async () => {

@@ -39,19 +39,16 @@ describe('undo and redo of an accepted suggestion', () => {
     const bergenNow = (await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!;
     expect(bergenNow.status).toBe('accepted');
 
-    // Undone again, and rejected as the window's replays reject (which keep the workspace's redo),
-    // then redone: the text applies it again, so it is accepted again.
+    // Undone again, and rejected: the rejection is a new action, so nothing is left to redo.
+    // Undo takes the rejection back, and Redo makes it again; brought back, it can be accepted again.
     await handlers['documents:undo']({ documentId: document.id });
-    await handlers['suggestions:reject-all']({ documentId: document.id, suggestionIds: [bergen.id], replay: true });
+    await handlers['suggestions:reject']({ documentId: document.id, suggestionId: bergen.id });
+    expect((await handlers['documents:get']({ documentId: document.id })).canRedo).toBe(false);
+    await handlers['documents:undo']({ documentId: document.id });
+    expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!.status).toBe('pending');
     await handlers['documents:redo']({ documentId: document.id });
-    expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!.status).toBe('accepted');
-
-    // Undone again, it is back as it was before the redo: rejected. Brought back, it can be accepted again.
-    await handlers['documents:undo']({ documentId: document.id });
     expect((await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.id === bergen.id)!.status).toBe('rejected');
     expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id })).toEqual([bergen.id]);
-    // That was a new action: nothing is left to redo.
-    expect((await handlers['documents:get']({ documentId: document.id })).canRedo).toBe(false);
     expect((await handlers['suggestions:accept']({ documentId: document.id, suggestionId: bergen.id })).text).toBe(accepted.text);
   });
 

@@ -46,6 +46,29 @@ describe('undo and redo bring back what an edit took away', () => {
     expect((await waiting()).map(([words]) => words)).toEqual(['Oslo', 'Bergen', 'Statoil']);
   });
 
+  it('typing on, over a suggestion or a kept phrase, is a version of its own, so that Undo gives them back', async () => {
+    const { handlers, document, waiting } = await opened();
+    const reason = 'The city is named in the public summary.';
+    await handlers['decisions:keep']({ documentId: document.id, start: 23, end: 27, kind: 'single', reason });
+    const edit = (baseVersionId: number, edited: string) =>
+      handlers['documents:edit']({ documentId: document.id, baseVersionId, text: edited, source: 'manual', description: 'typing' });
+    // Typing before them, then on over "Oslo". Before, the second went into the first's
+    // version, what it went over was noted on a text that no longer existed, and Undo lost it.
+    const first = await edit(document.versionId, text.replace('The applicant', 'The first applicant'));
+    const typed = await edit(first.versionId, first.text.replace('Oslo', 'a city'));
+    expect(typed.versionCount).toBe(3);
+    expect((await waiting()).map(([words]) => words)).toEqual(['Bergen', 'Statoil']);
+    expect(await handlers['decisions:list']({ documentId: document.id })).toEqual([]);
+
+    expect((await handlers['documents:undo']({ documentId: document.id })).text).toBe(first.text);
+    expect(await waiting()).toEqual([
+      ['Oslo', 29],
+      ['Bergen', 47],
+      ['Statoil', 58],
+    ]);
+    expect((await handlers['decisions:list']({ documentId: document.id })).map((d) => [d.phrase, d.start, d.reason])).toEqual([['Oslo', 29, reason]]);
+  });
+
   it('gives back on redo the suggestions made on the text that undo took away', async () => {
     const { handlers, app, document, waiting } = await opened();
     const bergen = (await handlers['suggestions:list']({ documentId: document.id })).find((s) => s.before === 'Bergen')!;

@@ -36,20 +36,31 @@ describe('versions', () => {
     expect(restored.text).toBe('one two three');
     expect(restored.versionCount).toBe(4);
     expect(reviews.history(doc.id).map((h) => h.source)).toEqual(['import', 'placeholder', 'manual', 'restore']);
-    expect(restored.undoes).toBe('Restored version 1');
+    expect(restored.undoes).toEqual({ what: 'version', description: 'Restored version 1' });
   });
 
-  it("says what Undo and Redo would take back or make again: the versions' descriptions", () => {
+  it("says what Undo and Redo would take back or make again: an action's description, or a version's", () => {
     const { reviews } = stores();
     const doc = reviews.create({ title: 't', text: 'one two three', origin: 'test', originalId: null, settings });
+    const version = (description: string) => ({ what: 'version', description });
     expect([doc.undoes, doc.redoes]).toEqual([null, null]);
     const v2 = reviews.edit(doc.id, doc.versionId, 'one [REDACTED] three', 'placeholder', 'Replaced a phrase');
-    expect([v2.undoes, v2.redoes]).toEqual(['Replaced a phrase', null]);
+    expect([v2.undoes, v2.redoes]).toEqual([version('Replaced a phrase'), null]);
     reviews.edit(doc.id, v2.versionId, 'uno [REDACTED] three', 'manual', 'Edited the text');
     const undone = reviews.undo(doc.id);
-    expect([undone.undoes, undone.redoes]).toEqual(['Replaced a phrase', 'Edited the text']);
+    expect([undone.undoes, undone.redoes]).toEqual([version('Replaced a phrase'), version('Edited the text')]);
     const first = reviews.undo(doc.id);
-    expect([first.undoes, first.redoes]).toEqual([null, 'Replaced a phrase']);
+    expect([first.undoes, first.redoes]).toEqual([null, version('Replaced a phrase')]);
+    // An action made on the head comes first; once the head is another version, the version does.
+    reviews.recordAction(doc.id, { kind: 'rejection', ids: [4, 5, 6] });
+    expect(reviews.get(doc.id).undoes).toEqual({ what: 'action', description: 'rejecting 3 suggestions' });
+    // The action ended what Redo would make again, as a new version does.
+    expect(reviews.get(doc.id).redoes).toBeNull();
+    reviews.edit(doc.id, doc.versionId, 'one two 3', 'manual', 'Typed');
+    expect(reviews.get(doc.id).undoes).toEqual(version('Typed'));
+    // A rejection of nothing is no action.
+    reviews.recordAction(doc.id, { kind: 'rejection', ids: [] });
+    expect(reviews.get(doc.id).undoes).toEqual(version('Typed'));
   });
 
   it('numbers versions within each document, the current one after an undo included', () => {
@@ -128,10 +139,12 @@ describe('versions', () => {
   // What each older schema lacks: version 2, the accepting version; version 3, the restore that
   // gave a suggestion back; version 4, the version an edit overtook a suggestion or a kept phrase on.
   const overtaken = ['suggestions.overtaken_on_version_id', 'suggestions.overtaken_status', 'decisions.overtaken_on_version_id'];
+  // Version 6 holds the actions that change no text (action-store.ts): a table, dropped below.
   const lacking: Record<number, string[]> = {
     2: ['suggestions.accepted_version_id', 'suggestions.reopened_in_version_id', ...overtaken],
     3: ['suggestions.reopened_in_version_id', ...overtaken],
     4: overtaken,
+    5: [],
   };
   for (const [schema, columns] of Object.entries(lacking)) {
     it(`brings a workspace of schema ${schema} up to date, keeping its suggestions`, () => {
@@ -142,10 +155,11 @@ describe('versions', () => {
         const [table, name] = column.split('.');
         db.exec(`ALTER TABLE ${table} DROP COLUMN ${name}`);
       }
+      db.exec('DROP TABLE actions');
       db.pragma(`user_version = ${schema}`);
       db.close();
       const reopened = openWorkspaceDatabase(folder);
-      expect(reopened.pragma('user_version', { simple: true })).toBe(5);
+      expect(reopened.pragma('user_version', { simple: true })).toBe(6);
       const store = new SuggestionStore(reopened);
       const reviewsAgain = new ReviewStore(reopened, (id, change, move) => store.remap(id, change, move));
       const [two] = store.list(doc.id);
@@ -155,6 +169,9 @@ describe('versions', () => {
       store.accept(reviewsAgain, doc.id, two!.id);
       expect(store.restore(reviewsAgain, doc.id, doc.versionId).text).toBe('one two');
       expect(store.list(doc.id).map((s) => [s.before, s.status])).toEqual([['two', 'pending']]);
+      // Actions are kept from now on.
+      reviewsAgain.recordAction(doc.id, { kind: 'rejection', ids: [two!.id] });
+      expect(reviewsAgain.get(doc.id).undoes).toEqual({ what: 'action', description: 'rejecting a suggestion' });
     });
   }
 });
