@@ -53,6 +53,9 @@ const actionSchema: z.ZodType<ReviewAction> = z.union([
   z.object({ kind: z.enum(['keep', 'withdrawal']), decisionId: z.number().int(), phrase: z.string() }),
 ]);
 
+/** The document's next place in order, for the row updated (the latest of either side has the highest). */
+const NEXT_SEQ = '(SELECT max(seq) + 1 FROM actions AS other WHERE other.document_id = actions.document_id)';
+
 interface ActionRow {
   id: number;
   version_id: number;
@@ -71,8 +74,10 @@ export class ActionStore {
     this.db.transaction(() => {
       this.endRedo(documentId);
       this.db
-        .prepare('INSERT INTO actions (document_id, version_id, action_json, undone, seq, created_at) VALUES (?, ?, ?, 0, ?, ?)')
-        .run(documentId, versionId, JSON.stringify(action), this.nextSeq(), new Date().toISOString());
+        .prepare(
+          'INSERT INTO actions (document_id, version_id, action_json, undone, seq, created_at) VALUES (?, ?, ?, 0, (SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE document_id = ?), ?)',
+        )
+        .run(documentId, versionId, JSON.stringify(action), documentId, new Date().toISOString());
       this.db
         .prepare(
           'DELETE FROM actions WHERE document_id = ? AND undone = 0 AND id NOT IN (SELECT id FROM actions WHERE document_id = ? AND undone = 0 ORDER BY seq DESC LIMIT ?)',
@@ -93,12 +98,12 @@ export class ActionStore {
 
   /** The action was taken back: it goes on top of what can be made again. */
   takenBack(actionId: number): void {
-    this.db.prepare('UPDATE actions SET undone = 1, seq = ? WHERE id = ?').run(this.nextSeq(), actionId);
+    this.db.prepare(`UPDATE actions SET undone = 1, seq = ${NEXT_SEQ} WHERE id = ?`).run(actionId);
   }
 
   /** The action was made again: it goes on top of what can be taken back. */
   madeAgain(actionId: number): void {
-    this.db.prepare('UPDATE actions SET undone = 0, seq = ? WHERE id = ?').run(this.nextSeq(), actionId);
+    this.db.prepare(`UPDATE actions SET undone = 0, seq = ${NEXT_SEQ} WHERE id = ?`).run(actionId);
   }
 
   /**
@@ -121,14 +126,15 @@ export class ActionStore {
     if (row === undefined || row.version_id !== headVersionId) return undefined;
     const parsed = actionSchema.safeParse(safeJson(row.action_json));
     if (parsed.success) return { id: row.id, versionId: row.version_id, action: parsed.data };
-    // A damaged record of an action that changed no text: Undo goes on past it, to the
-    // versions, rather than refuse every Undo of the document.
-    this.forget(row.id);
+    // A damaged record of an action that changed no text: Undo goes on past it, rather than
+    // refuse every Undo of the document. Where it cannot even be dropped (a full disk), Undo
+    // goes to the versions, and the document still opens.
+    try {
+      this.forget(row.id);
+    } catch {
+      return undefined;
+    }
     return this.latest(documentId, undone, headVersionId);
-  }
-
-  private nextSeq(): number {
-    return (this.db.prepare('SELECT coalesce(max(seq), 0) + 1 AS seq FROM actions').get() as { seq: number }).seq;
   }
 }
 
