@@ -8,6 +8,20 @@ import type { ReviewDocument } from '../../shared/ipc/types.js';
 import type { ReviewAction } from '../workspace/action-store.js';
 import type { AppServices } from './app-services.js';
 
+/**
+ * Makes an action that changes no text (`make` does it, and answers with its result and the
+ * action) and records it for Undo, in one transaction: a rejection the disk would not let be
+ * recorded is not made either. It ends the typing version and what Redo would make again
+ * (ReviewStore.recordAction).
+ */
+export function makeAction<T>(services: AppServices, documentId: string, make: () => readonly [T, ReviewAction]): T {
+  return services.db.transaction(() => {
+    const [result, action] = make();
+    services.reviews.recordAction(documentId, action);
+    return result;
+  })();
+}
+
 /** Undo (`undo`) or Redo: what the document is then. */
 export function stepHistory(services: AppServices, documentId: string, undo: boolean): ReviewDocument {
   const { reviews, suggestions } = services;

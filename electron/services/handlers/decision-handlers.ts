@@ -5,15 +5,16 @@
 import { AppError } from '../../../shared/errors.js';
 import type { ReviewAction } from '../../workspace/action-store.js';
 import type { AppServices, Handlers } from '../app-services.js';
+import { makeAction } from '../review-history.js';
 
 type DecisionHandlers = Pick<Handlers, 'decisions:list' | 'decisions:keep' | 'decisions:unkeep' | 'decisions:keep-again' | 'decisions:changes'>;
 
 export function decisionHandlers(services: AppServices): DecisionHandlers {
-  // A keep or a withdrawal is an action Undo takes back; it ends the typing version and what
-  // Redo would make again (ReviewStore.recordAction).
-  const changed = (documentId: string, action: ReviewAction): void => {
-    services.reviews.recordAction(documentId, action);
+  // A keep or a withdrawal is an action Undo takes back (review-history.ts).
+  const decide = <T>(documentId: string, make: () => readonly [T, ReviewAction]): T => {
+    const result = makeAction(services, documentId, make);
     services.emit({ type: 'changed', domains: ['documents', 'decisions'], documentId });
+    return result;
   };
   return {
     'decisions:list': async ({ documentId }) => {
@@ -23,20 +24,23 @@ export function decisionHandlers(services: AppServices): DecisionHandlers {
     'decisions:keep': async ({ documentId, start, end, kind, reason }) => {
       const { text } = services.reviews.get(documentId);
       if (end <= start || end > text.length) throw new AppError('invalid-input', 'The phrase to keep lies outside the text.');
-      const decision = services.decisions.keep(documentId, { start, end, phrase: text.slice(start, end), kind, reason });
-      changed(documentId, { kind: 'keep', decisionId: decision.id, phrase: decision.phrase });
-      return decision;
+      return decide(documentId, () => {
+        const decision = services.decisions.keep(documentId, { start, end, phrase: text.slice(start, end), kind, reason });
+        return [decision, { kind: 'keep', decisionId: decision.id, phrase: decision.phrase }];
+      });
     },
     'decisions:unkeep': async ({ documentId, decisionId }) => {
-      const withdrawn = services.decisions.decisions(documentId).find((d) => d.id === decisionId);
-      services.decisions.unkeep(documentId, decisionId);
-      changed(documentId, { kind: 'withdrawal', decisionId, phrase: withdrawn?.phrase ?? '' });
-      return null;
+      return decide(documentId, () => {
+        const withdrawn = services.decisions.decisions(documentId).find((d) => d.id === decisionId);
+        services.decisions.unkeep(documentId, decisionId);
+        return [null, { kind: 'withdrawal', decisionId, phrase: withdrawn?.phrase ?? '' }];
+      });
     },
     'decisions:keep-again': async ({ documentId, decisionId }) => {
-      const decision = services.decisions.keepAgain(documentId, decisionId, services.reviews.get(documentId).text);
-      changed(documentId, { kind: 'keep', decisionId, phrase: decision.phrase });
-      return decision;
+      return decide(documentId, () => {
+        const decision = services.decisions.keepAgain(documentId, decisionId, services.reviews.get(documentId).text);
+        return [decision, { kind: 'keep', decisionId, phrase: decision.phrase }];
+      });
     },
     'decisions:changes': async ({ documentId }) =>
       services.decisions.changes(

@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/errors.js';
 import type { ReviewDocument, Suggestion } from '../../../shared/ipc/types.js';
 import type { ReviewAction } from '../../workspace/action-store.js';
 import type { AppServices, Handlers } from '../app-services.js';
+import { makeAction } from '../review-history.js';
 import { fullCheck } from './detection-handlers.js';
 
 type SuggestionHandlers = Pick<
@@ -43,11 +44,11 @@ function recordAccepted(services: AppServices, documentId: string, versionId: nu
 
 export function suggestionHandlers(services: AppServices): SuggestionHandlers {
   const changed = (documentId: string): void => services.emit({ type: 'changed', domains: ['documents', 'versions', 'suggestions'], documentId });
-  // A rejection or bringing rejected ones back is an action Undo takes back; it ends the typing
-  // version and what Redo would make again (ReviewStore.recordAction).
-  const actedOnSuggestions = (documentId: string, action: ReviewAction): void => {
-    services.reviews.recordAction(documentId, action);
+  // A rejection or bringing rejected ones back is an action Undo takes back (review-history.ts).
+  const actOnSuggestions = <T>(documentId: string, make: () => readonly [T, ReviewAction]): T => {
+    const result = makeAction(services, documentId, make);
     services.emit({ type: 'changed', domains: ['documents', 'suggestions'], documentId });
+    return result;
   };
   return {
     'suggestions:generate': async ({ documentId, source, spans, planned }) => {
@@ -78,11 +79,10 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
           throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');
         const previousPass = services.suggestions.list(documentId).reduce((max, s) => Math.max(max, s.pass), 0);
         // Undo swaps this pass for the one it superseded (a model's pass costs minutes).
-        const pass = services.db.transaction(() => {
+        const pass = makeAction(services, documentId, () => {
           const ids = services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping');
-          services.reviews.recordAction(documentId, { kind: 'pass', ...ids });
-          return ids;
-        })();
+          return [ids, { kind: 'pass', ...ids }];
+        });
         if (response.record !== undefined) services.runs.addRewriteRun(documentId, response.record);
         services.emit({ type: 'changed', domains: ['documents', 'suggestions'], documentId });
         return { proposals: response.proposals.length, superseded: pass.superseded.length };
@@ -103,9 +103,10 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
       return document;
     },
     'suggestions:reject': async ({ documentId, suggestionId }) => {
-      services.suggestions.reject(documentId, suggestionId);
-      actedOnSuggestions(documentId, { kind: 'rejection', ids: [suggestionId] });
-      return null;
+      return actOnSuggestions(documentId, () => {
+        services.suggestions.reject(documentId, suggestionId);
+        return [null, { kind: 'rejection', ids: [suggestionId] }];
+      });
     },
     'suggestions:accept-all': async ({ documentId }) => {
       const pending = services.suggestions.list(documentId).filter((s) => s.status === 'pending');
@@ -119,16 +120,18 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
       return document;
     },
     'suggestions:reject-all': async ({ documentId }) => {
-      const ids = services.suggestions.rejectAll(documentId);
-      actedOnSuggestions(documentId, { kind: 'rejection', ids });
-      return ids;
+      return actOnSuggestions(documentId, () => {
+        const ids = services.suggestions.rejectAll(documentId);
+        return [ids, { kind: 'rejection', ids }];
+      });
     },
     // Undo brings back the ones a rejection rejected; this brings back every rejected one,
     // rejected before an earlier Undo too (a model's rewrites cost minutes to make again).
     'suggestions:reopen-rejected': async ({ documentId }) => {
-      const ids = services.suggestions.reopenRejected(services.reviews, documentId);
-      actedOnSuggestions(documentId, { kind: 'reopening', ids });
-      return ids;
+      return actOnSuggestions(documentId, () => {
+        const ids = services.suggestions.reopenRejected(services.reviews, documentId);
+        return [ids, { kind: 'reopening', ids }];
+      });
     },
   };
 }

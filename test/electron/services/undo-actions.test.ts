@@ -116,6 +116,18 @@ describe('undo and redo of actions among versions', () => {
     expect(steps).toEqual(['version Accepted a placeholder suggestion (6 characters replaced) (text)', 'nothing', 'rejecting a suggestion', 'nothing']);
   });
 
+  it('does not make an action it cannot record for Undo', async () => {
+    const { app, handlers, documentId, status } = await review();
+    // The record's table gone stands in for a write the disk refuses at that moment.
+    app.db.exec('DROP TABLE actions');
+    await expect(handlers['suggestions:reject-all']({ documentId })).rejects.toThrow(/actions/);
+    expect(await status()).toEqual({ Oslo: 'pending', Bergen: 'pending', Statoil: 'pending' });
+    await expect(handlers['decisions:keep']({ documentId, start: 0, end: 3, kind: 'single', reason: 'The article names nobody at all.' })).rejects.toThrow(
+      /actions/,
+    );
+    expect(app.decisions.decisions(documentId)).toEqual([]);
+  });
+
   it('keeps the latest actions; the history survives a restart; a damaged one is passed over', async () => {
     const { app, handlers, document, workspace } = await judgmentWithSuggestions(appWithCollection);
     const documentId = document.id;
