@@ -16,7 +16,10 @@ export interface Preview extends Mark {
   readonly after: string;
 }
 
-/** The index of the mark covering [start, end) among marks in ascending order that do not overlap; -1 when none does. */
+/**
+ * The index of the mark covering the run [start, end) (a piece of the text, never empty)
+ * among marks in ascending order that do not overlap; -1 when none does.
+ */
 export function coversSorted(marks: readonly Mark[] | undefined, start: number, end: number): number {
   if (marks === undefined) return -1;
   let lo = 0;
@@ -46,7 +49,7 @@ export function previewMarks(previews: readonly Preview[]): PreviewMarks {
   return { marks, overlapping };
 }
 
-/** The first preview, in text order, that covers [start, end). */
+/** The first preview, in text order, that covers the run [start, end) (never empty). */
 export function previewCovering(previews: PreviewMarks | undefined, start: number, end: number): Preview | undefined {
   if (previews === undefined) return undefined;
   const index = previews.overlapping ? previews.marks.findIndex((m) => m.start <= start && m.end >= end) : coversSorted(previews.marks, start, end);

@@ -20,7 +20,10 @@ function bruteForce(previews: readonly Preview[], start: number, end: number): P
   return [...previews].sort((a, b) => a.start - b.start || a.end - b.end).find((p) => p.start <= start && p.end >= end);
 }
 
-const runArb = fc.tuple(fc.integer({ min: 0, max: 210 }), fc.integer({ min: 0, max: 10 })).map(([start, length]) => ({ start, end: start + length }));
+// Runs are pieces of the text, never empty. (An empty run where one preview ends and the next,
+// empty too, begins is covered by both; the search and the brute force then chose differently,
+// once in a few hundred CI runs.)
+const runArb = fc.tuple(fc.integer({ min: 0, max: 210 }), fc.integer({ min: 1, max: 10 })).map(([start, length]) => ({ start, end: start + length }));
 
 describe('previewCovering', () => {
   it('finds the preview a search of every preview finds, for previews kept apart and in any order', () => {
