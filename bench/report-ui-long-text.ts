@@ -31,13 +31,14 @@ export type UiLongTextResults =
       /**
        * "Suggest placeholders": the cards on screen, the suggestions made, the Suggestions tab
        * opened again, and one card accepted until the list has one fewer (absent in runs
-       * before 2026-12-06).
+       * before 2026-12-06); from 2026-12-07, one card rejected before the accept.
        */
       readonly suggestions?: {
         readonly shownMs: number;
         readonly count: number;
         readonly tabAgainMs: number;
         readonly acceptOneMs: number;
+        readonly rejectOneMs?: number;
       };
       readonly chromium: string;
     };
@@ -67,7 +68,12 @@ ${
     ? ''
     : `| asks for placeholder suggestions: ${r.suggestions.count.toLocaleString('en-US')} cards, those near the screen drawn | ${s(r.suggestions.shownMs)} s |
 | opens the Suggestions tab again | ${s(r.suggestions.tabAgainMs)} s |
-| accepts one suggestion, until the list has one fewer | ${s(r.suggestions.acceptOneMs)} s |
+${
+  r.suggestions.rejectOneMs === undefined
+    ? ''
+    : `| rejects one suggestion, until the list has one fewer | ${s(r.suggestions.rejectOneMs)} s |
+`
+}| accepts one suggestion, until the list has one fewer | ${s(r.suggestions.acceptOneMs)} s |
 `
 }${
     r.changesTabMs === undefined || r.changesShown === undefined

@@ -150,10 +150,13 @@ test('Undo takes back a rejection before the accept made earlier, and Redo makes
 
   await cards.first().getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(cards).toHaveCount(before - 2);
+  // Its preview goes from the text (only its block of the text is drawn again).
+  await expect(page.getByTestId('preview')).toHaveCount(before - 2);
   await expect(undo).toHaveAttribute('title', 'Undo rejecting a suggestion (Ctrl+Z)');
   // Ctrl+Z brings the rejected card back, and leaves the accept in the text; the status line says so.
   await page.keyboard.press('Control+z');
   await expect(cards).toHaveCount(before - 1);
+  await expect(page.getByTestId('preview')).toHaveCount(before - 1);
   await expect(page.getByTestId('undo-status')).toHaveText('Undone: rejecting a suggestion');
   await expect(text).toHaveText(accepted);
   await expect(undo).toHaveAttribute('title', /^Undo “Accepted a placeholder suggestion \(\d+ characters replaced\)” \(Ctrl\+Z\)$/u);

@@ -14,7 +14,9 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { explainFinding, highlightSegments, type Finding } from '../../shared/review/findings.js';
 import { chunkStarts, estimatedChunkHeight, groupIntoChunks } from './text-chunks.js';
-import { coversSorted, previewMarks, type Mark, type Preview } from './sorted-marks.js';
+import { coversSorted, previewMarks, type Mark, type Preview, type PreviewMarks } from './sorted-marks.js';
+import { previewsOfBlocks, samePieces, samePreviews } from './unchanged-blocks.js';
+import type { Chunk } from './text-chunks.js';
 import { ANCHOR_PREFIX, TextChunk, type Drawing, type Piece } from './TextChunk.js';
 import { useTextMetrics } from './use-text-metrics.js';
 
@@ -48,6 +50,14 @@ interface Props {
  * text is cut by the plan only where it is shown.
  */
 const PLAN_CUTS_LONG_TEXT = 100_000;
+
+/** A block as drawn: its pieces, the findings it marks, whether it holds a planned word, and its previews. */
+interface DrawnBlock {
+  readonly chunk: Chunk<Piece>;
+  readonly ids: ReadonlySet<string>;
+  readonly planned: boolean;
+  readonly previews: PreviewMarks | undefined;
+}
 
 export const HighlightedText = memo(function HighlightedText({
   text,
@@ -92,19 +102,34 @@ export const HighlightedText = memo(function HighlightedText({
       return { ...s, findings: own, anchor };
     });
   }, [text.length, findings, cuts, previews, uncheckedFrom, starts]);
-  const chunks = useMemo(
-    () =>
-      groupIntoChunks(pieces, starts, text.length).map((chunk) => ({
-        chunk,
-        // The findings a block marks: the focus redraws only the blocks that mark it.
-        ids: new Set(chunk.pieces.flatMap((piece) => piece.findings.map((f) => findings[f]!.id))),
-        // Showing or hiding the plan redraws only the blocks that hold a planned word.
-        planned: chunk.pieces.some((piece) => coversSorted(cuts, piece.start, piece.end) >= 0),
-      })),
-    [pieces, starts, text.length, findings, cuts],
-  );
+  // The blocks, and each one's previews, as they were where they draw alike: a rejected card
+  // draws its own block again, not the whole text (unchanged-blocks.ts).
+  const drawnBefore = useRef<{ text: string; findings: readonly Finding[]; cuts: readonly Mark[] | undefined; blocks: Map<number, DrawnBlock> } | null>(null);
   const ordered = useMemo(() => (previews === undefined ? undefined : previewMarks(previews)), [previews]);
-  const drawing = useMemo((): Drawing => ({ text, findings, uncheckedFrom, plan: cuts, previews: ordered }), [text, findings, uncheckedFrom, cuts, ordered]);
+  const blocks = useMemo(() => {
+    const fresh = groupIntoChunks(pieces, starts, text.length).map((chunk) => ({
+      chunk,
+      // The findings a block marks: the focus redraws only the blocks that mark it.
+      ids: new Set(chunk.pieces.flatMap((piece) => piece.findings.map((f) => findings[f]!.id))),
+      // Showing or hiding the plan redraws only the blocks that hold a planned word.
+      planned: chunk.pieces.some((piece) => coversSorted(cuts, piece.start, piece.end) >= 0),
+    }));
+    const before = drawnBefore.current;
+    const same = before !== null && before.text === text && before.findings === findings && before.cuts === cuts;
+    const ownPreviews = previewsOfBlocks(
+      ordered,
+      fresh.map((entry) => entry.chunk),
+    );
+    const drawn = fresh.map((entry, c): DrawnBlock => {
+      const old = same ? before.blocks.get(entry.chunk.start) : undefined;
+      const keepPieces = old !== undefined && old.chunk.end === entry.chunk.end && samePieces(old.chunk.pieces, entry.chunk.pieces);
+      const keepPreviews = old !== undefined && samePreviews(old.previews, ownPreviews[c]);
+      return { ...(keepPieces ? old : entry), previews: keepPreviews ? old.previews : ownPreviews[c] };
+    });
+    drawnBefore.current = { text, findings, cuts, blocks: new Map(drawn.map((block) => [block.chunk.start, block])) };
+    return drawn;
+  }, [pieces, starts, text, findings, cuts, ordered]);
+  const drawing = useMemo((): Drawing => ({ text, findings, uncheckedFrom, plan: cuts }), [text, findings, uncheckedFrom, cuts]);
   const metrics = useTextMetrics(container, text);
   const heights = useMemo(() => starts.map((start, c) => estimatedChunkHeight(text, start, starts[c + 1] ?? text.length, metrics)), [text, starts, metrics]);
 
@@ -210,11 +235,12 @@ export const HighlightedText = memo(function HighlightedText({
           if (mark !== null) hide(mark);
         }}
       >
-        {chunks.map(({ chunk, ids, planned }, c) => (
+        {blocks.map(({ chunk, ids, planned, previews: own }, c) => (
           <TextChunk
             key={chunk.start}
             chunk={chunk}
             drawing={drawing}
+            previews={own}
             focusedId={focusedId !== null && ids.has(focusedId) ? focusedId : null}
             showPlan={showPlan && planned}
             estimatedHeight={heights[c]!}

@@ -10,20 +10,20 @@ import type { Finding, HighlightSegment } from '../../shared/review/findings.js'
 import { rulerEntry, rulerKinds } from './block-ruler-marks.js';
 import { coversSorted, previewCovering, type Mark, type PreviewMarks } from './sorted-marks.js';
 import type { Chunk } from './text-chunks.js';
+import { sameNumbers } from './unchanged-blocks.js';
 
 /** A run of the text drawn alike, and the finding whose first run it is (that mark takes the focus). */
 export interface Piece extends HighlightSegment {
   readonly anchor: number | undefined;
 }
 
-/** What every block draws from, besides its own pieces. */
+/** What every block draws from, besides its own pieces and previews. */
 export interface Drawing {
   readonly text: string;
   readonly findings: readonly Finding[];
   readonly uncheckedFrom: number | undefined;
   /** The plan's runs that cut the text, shown or not (HighlightedText's PLAN_CUTS_LONG_TEXT). */
   readonly plan: readonly Mark[] | undefined;
-  readonly previews: PreviewMarks | undefined;
 }
 
 /** The id of a finding's first mark is this followed by the finding's id. */
@@ -31,24 +31,28 @@ export const ANCHOR_PREFIX = 'finding-';
 
 /**
  * One block of the text (text-chunks.ts). It is drawn again only when what it shows
- * changes: the findings, the plan or the previews, the focus moving onto or off one of
- * its findings, or the plan shown or hidden when the block holds a planned word
- * (`showPlan`; always false for a block that holds none).
+ * changes: the text, the findings or the plan, its own pieces or previews
+ * (unchanged-blocks.ts), the focus moving onto or off one of its findings, or the plan
+ * shown or hidden when the block holds a planned word (`showPlan`; always false for a
+ * block that holds none).
  */
 export const TextChunk = memo(function TextChunk({
   chunk,
   drawing,
+  previews,
   focusedId,
   showPlan,
   estimatedHeight,
 }: {
   chunk: Chunk<Piece>;
   drawing: Drawing;
+  /** The previews that overlap this block, in text order. */
+  previews: PreviewMarks | undefined;
   focusedId: string | null;
   showPlan: boolean;
   estimatedHeight: number;
 }) {
-  const { text, findings, uncheckedFrom, plan, previews } = drawing;
+  const { text, findings, uncheckedFrom, plan } = drawing;
   // What the overview strip shows of this block while it is not laid out (block-ruler-marks.ts).
   const ruler: string[] = [];
   const shown = chunk.pieces.map((segment) => ({
@@ -135,7 +139,3 @@ export const TextChunk = memo(function TextChunk({
     </span>
   );
 });
-
-function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((value, i) => value === b[i]);
-}

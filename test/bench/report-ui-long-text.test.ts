@@ -40,6 +40,10 @@ describe('renderUiLongTextSection', () => {
     expect(suggested).toContain('| asks for placeholder suggestions: 6,152 cards, those near the screen drawn | 1.61 s |');
     expect(suggested).toContain('| opens the Suggestions tab again | 0.15 s |');
     expect(suggested).toContain('| accepts one suggestion, until the list has one fewer | 2.71 s |');
+    expect(suggested).not.toContain('rejects one');
+    expect(
+      renderUiLongTextSection({ ...results, suggestions: { shownMs: 1612.4, count: 6152, tabAgainMs: 151.2, acceptOneMs: 2712.9, rejectOneMs: 612.2 } }),
+    ).toContain('| rejects one suggestion, until the list has one fewer | 0.61 s |\n| accepts one suggestion, until the list has one fewer | 2.71 s |\n');
     expect(renderUiLongTextSection({ skipped: 'no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)' })).toContain(
       'Not measured in this run: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH).',
     );
