@@ -26,15 +26,17 @@ export const documentQueries = {
   versions: (documentId: string) => queryOptions({ queryKey: ['versions', 'list', { documentId }], queryFn: () => call('documents:versions', { documentId }) }),
   suggestions: (documentId: string) =>
     queryOptions({ queryKey: ['suggestions', 'list', { documentId }], queryFn: () => call('suggestions:list', { documentId }) }),
-  /** The text as opened: it never changes, so it is fetched once. */
+  // A stored version's text, and the text as opened, never change: they are fetched once,
+  // under a key no "changed" event names (a change of the document refetched the whole
+  // opened text, 250 KB for the longest, at every rejection and keystroke).
   version: (documentId: string, versionId: number) =>
     queryOptions({
-      queryKey: ['documents', 'version', { documentId, versionId }],
+      queryKey: ['stored-texts', 'version', { documentId, versionId }],
       queryFn: () => call('documents:version', { documentId, versionId }),
       staleTime: Infinity,
     }),
   original: (documentId: string) =>
-    queryOptions({ queryKey: ['documents', 'original', { documentId }], queryFn: () => call('documents:original', { documentId }), staleTime: Infinity }),
+    queryOptions({ queryKey: ['stored-texts', 'original', { documentId }], queryFn: () => call('documents:original', { documentId }), staleTime: Infinity }),
 };
 
 export const decisionQueries = {
