@@ -4,6 +4,7 @@
  * suggestions...) while it was made on the head version, else the head version itself
  * (workspace/action-store.ts says why).
  */
+import { AppError } from '../../shared/errors.js';
 import type { ReviewDocument } from '../../shared/ipc/types.js';
 import type { ReviewAction } from '../workspace/action-store.js';
 import type { AppServices } from './app-services.js';
@@ -37,8 +38,10 @@ export function stepHistory(services: AppServices, documentId: string, undo: boo
       reviews.endTyping(documentId);
     })();
   } catch (refused) {
-    // The error is shown; the next Undo or Redo goes on past this action.
-    reviews.actions.forget(stored.id);
+    // Refused by the workspace (the kept phrase withdrawn meanwhile, say): the error is shown,
+    // and the next Undo or Redo goes on past this action. A disk that refused the write (an
+    // SQLite error, named at the IPC gate) leaves it to be tried again.
+    if (refused instanceof AppError) reviews.actions.forget(stored.id);
     throw refused;
   }
   return reviews.get(documentId);

@@ -116,6 +116,27 @@ describe('undo and redo of actions among versions', () => {
     expect(steps).toEqual(['version Accepted a placeholder suggestion (6 characters replaced) (text)', 'nothing', 'rejecting a suggestion', 'nothing']);
   });
 
+  it('forgets an action the workspace refuses to take back, and keeps one a failed write did not', async () => {
+    const { app, handlers, documentId, steps, undo, suggestion, status } = await review();
+    await handlers['suggestions:reject']({ documentId, suggestionId: (await suggestion('Oslo')).id });
+    const kept = await handlers['decisions:keep']({ documentId, start: 0, end: 3, kind: 'single', reason: 'The article names nobody at all.' });
+    // Withdrawn meanwhile behind Undo's back: taking the keep back is refused, and forgotten.
+    app.decisions.unkeep(documentId, kept.id);
+    await expect(handlers['documents:undo']({ documentId })).rejects.toThrow(/already withdrawn/);
+    await undo();
+    expect(steps).toEqual(['rejecting a suggestion']);
+    expect(await status()).toMatchObject({ Oslo: 'pending' });
+
+    // A write that fails (a trigger stands in for the disk) leaves the action to be tried again.
+    await handlers['suggestions:reject-all']({ documentId });
+    app.db.exec("CREATE TRIGGER refuse BEFORE UPDATE ON suggestions BEGIN SELECT RAISE(ABORT, 'the disk refused'); END");
+    await expect(handlers['documents:undo']({ documentId })).rejects.toThrow(/the disk refused/);
+    app.db.exec('DROP TRIGGER refuse');
+    await undo();
+    expect(steps.at(-1)).toBe('rejecting 3 suggestions');
+    expect(await status()).toEqual({ Oslo: 'pending', Bergen: 'pending', Statoil: 'pending' });
+  });
+
   it('does not make an action it cannot record for Undo', async () => {
     const { app, handlers, documentId, status } = await review();
     // The record's table gone stands in for a write the disk refuses at that moment.
