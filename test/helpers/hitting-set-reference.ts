@@ -82,6 +82,12 @@ export const greedyProblemArb = fc
  * combination whether it is broken. The solver remembers between rounds; its choices must
  * be these.
  */
+/** Whether some combination has a member that kept words do not protect: else no greedy search runs. */
+export function hasBreakableCombination(problem: HittingProblem): boolean {
+  const forbidden = problem.forbidden ?? new Set<number>();
+  return problem.combinations.some((c) => c.members.some((m) => m.every((i) => allowedIn(forbidden, i))));
+}
+
 export function plainGreedy(problem: HittingProblem, start: readonly number[]): number[] {
   const forbidden = problem.forbidden ?? new Set<number>();
   const killable = (member: readonly TokenInterval[]): boolean => member.every((i) => allowedIn(forbidden, i));

@@ -10,7 +10,15 @@ import {
 } from '../../../../shared/linkage/plan/hitting-set.js';
 import { runToEnd } from '../../../../shared/steps.js';
 import { stabbedBeyond, stabIntervals } from '../../../../shared/linkage/plan/interval-stabbing.js';
-import { breaksAll, bruteMinimum, greedyProblemArb, plainGreedy, problemArb, toProblem } from '../../../helpers/hitting-set-reference.js';
+import {
+  breaksAll,
+  bruteMinimum,
+  greedyProblemArb,
+  hasBreakableCombination,
+  plainGreedy,
+  problemArb,
+  toProblem,
+} from '../../../helpers/hitting-set-reference.js';
 
 describe('solveHittingSet', () => {
   it('finds a minimum equal to brute force, never choosing a kept token', () => {
@@ -46,6 +54,10 @@ describe('solveHittingSet', () => {
   it('greedy makes the choices of the plain greedy search, though it remembers scores and open combinations between rounds', () => {
     fc.assert(
       fc.property(greedyProblemArb, ({ problem, start }) => {
+        // With no combination left to break, the solve is exact by interval stabbing, and no
+        // greedy search runs (nor starts from `start`): the first test checks that minimum.
+        // Such a case failed here once in a few hundred CI runs (seed 168309315).
+        fc.pre(hasBreakableCombination(problem));
         const greedy = solveHittingSet(problem, { exactCombinationLimit: 0, start });
         expect(greedy.tokens).toEqual(plainGreedy(problem, start));
       }),
