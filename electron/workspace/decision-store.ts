@@ -99,6 +99,11 @@ export class DecisionStore {
     });
   }
 
+  /** Whether `change` of the head text goes over a kept phrase, which remap would overtake. */
+  goneOver(documentId: string, change: TextChange): boolean {
+    return this.decisions(documentId).some((decision) => mapSpan(decision, change) === undefined);
+  }
+
   /**
    * Moves keep decisions along with an edit; one the edit touches ends, noted as overtaken on
    * the version it was made on. When the head returns to a version (undo, redo), the phrases
@@ -106,11 +111,6 @@ export class DecisionStore {
    * words: before, typing over a kept phrase and pressing Ctrl+Z left it flagged, and the
    * clerk had to write the reason again.
    */
-  /** Whether `change` of the head text goes over a kept phrase, which remap would overtake. */
-  goneOver(documentId: string, change: TextChange): boolean {
-    return this.decisions(documentId).some((decision) => mapSpan(decision, change) === undefined);
-  }
-
   remap(documentId: string, change: TextChange, move: HeadMove): void {
     const update = this.db.prepare('UPDATE decisions SET start = ?, end = ? WHERE id = ?');
     const end = this.db.prepare('UPDATE decisions SET active = 0, overtaken_on_version_id = ? WHERE id = ?');

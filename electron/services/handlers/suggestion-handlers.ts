@@ -79,13 +79,13 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
           throw new AppError('conflict', 'The document changed while suggestions were made; generate them again.');
         const previousPass = services.suggestions.list(documentId).reduce((max, s) => Math.max(max, s.pass), 0);
         // Undo swaps this pass for the one it superseded (a model's pass costs minutes).
-        const pass = makeAction(services, documentId, () => {
+        makeAction(services, documentId, () => {
           const ids = services.suggestions.replacePending(documentId, source, previousPass + 1, response.proposals, spans === null ? 'all' : 'overlapping');
-          return [ids, { kind: 'pass', ...ids }];
+          return [null, { kind: 'pass', ...ids }];
         });
         if (response.record !== undefined) services.runs.addRewriteRun(documentId, response.record);
         services.emit({ type: 'changed', domains: ['documents', 'suggestions'], documentId });
-        return { proposals: response.proposals.length, superseded: pass.superseded.length };
+        return { proposals: response.proposals.length };
       });
     },
     'suggestions:list': async ({ documentId }) => services.suggestions.list(documentId),

@@ -6,7 +6,7 @@
  * or a restart undoes the same. Real workspace database, the handlers themselves.
  */
 import { describe, expect, it } from 'vitest';
-import { AppServices } from '../../../electron/services/app-services.js';
+import { AppServices, type Handlers } from '../../../electron/services/app-services.js';
 import { createHandlers } from '../../../electron/services/handlers/index.js';
 import { ACTIONS_KEPT } from '../../../electron/workspace/action-store.js';
 import { useAppWithCollection } from '../../helpers/app-services.js';
@@ -57,7 +57,7 @@ describe('undo and redo of actions among versions', () => {
   });
 
   it('a new action or a new version ends what can be made again, actions and versions alike', async () => {
-    const { app, handlers, documentId, steps, undo, redo, suggestion } = await review();
+    const { handlers, documentId, steps, undo, redo, suggestion } = await review();
     const canRedo = async () => (await handlers['documents:get']({ documentId })).canRedo;
     /** Accepts a waiting suggestion and undoes it: Redo would accept it again. */
     const undoneAccept = async () => {
@@ -77,7 +77,7 @@ describe('undo and redo of actions among versions', () => {
       [
         'a new pass',
         async () => {
-          const job = await finished(app, (await handlers['suggestions:generate']({ documentId, source: 'placeholder', spans: [oslo] })).id);
+          const job = await finished(handlers, (await handlers['suggestions:generate']({ documentId, source: 'placeholder', spans: [oslo] })).id);
           expect(job.state).toBe('done');
         },
       ],
@@ -175,8 +175,7 @@ describe('undo and redo of actions among versions', () => {
 });
 
 /** Polls a job until it ends. */
-async function finished(app: AppServices, jobId: string) {
-  const handlers = createHandlers(app);
+async function finished(handlers: Handlers, jobId: string) {
   for (;;) {
     const job = await handlers['jobs:get']({ jobId });
     if (job.state !== 'running') return job;
