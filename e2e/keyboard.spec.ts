@@ -27,7 +27,14 @@ test('keyboard-only navigation of findings', async ({ page, host }) => {
   const before = await remainingCount(page);
   // The row after it in the text, which does not overlap it (those that do go with it).
   const next = await page.getByTestId('findings').evaluate((list, replaced) => {
-    const span = (id: string) => id.slice(1).split('-').map(Number) as [number, number];
+    // Where a finding lies, from its marks in the text: each says where it begins in its block.
+    const span = (id: string): [number, number] => {
+      const marks = [...document.querySelectorAll<HTMLElement>('[data-testid="document-text"] mark')].filter((m) =>
+        m.dataset.findings!.split(' ').includes(id),
+      );
+      const start = (m: HTMLElement) => Number(m.closest<HTMLElement>('.text-chunk')!.dataset.start) + Number(m.dataset.offset);
+      return [start(marks[0]!), start(marks.at(-1)!) + marks.at(-1)!.textContent!.length];
+    };
     const end = span(replaced!)[1];
     const row = [...list.querySelectorAll<HTMLElement>('button[data-item]')].find((b) => span(b.dataset.item!)[0] >= end)!;
     return row.querySelector('.phrase')!.textContent;

@@ -112,8 +112,17 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
       return mark.top >= frame.top && mark.bottom <= frame.bottom;
     }, id);
   await expect.poll(() => onScreen(lastId), { timeout: 10_000 }).toBe(true);
-  const outlined = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('mark.focused')].map((mark) => Number(mark.dataset.start)));
-  const lastStart = await page.evaluate((id) => Number(document.getElementById(id)!.dataset.start), lastId);
+  const outlined = () =>
+    page.evaluate(() =>
+      // Marks say where they begin in their block, and blocks where they begin in the text.
+      [...document.querySelectorAll<HTMLElement>('mark.focused')].map(
+        (mark) => Number(mark.closest<HTMLElement>('.text-chunk')!.dataset.start) + Number(mark.dataset.offset),
+      ),
+    );
+  const lastStart = await page.evaluate((id) => {
+    const mark = document.getElementById(id)!;
+    return Number(mark.closest<HTMLElement>('.text-chunk')!.dataset.start) + Number(mark.dataset.offset);
+  }, lastId);
   expect(await outlined()).toContain(lastStart);
   expect((await outlined()).every((start) => start >= lastStart - 200)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('long-text-last-finding.png') });
@@ -135,7 +144,10 @@ test('a long text is drawn in blocks laid out near the screen, and reads, scroll
   await page.keyboard.press('j');
   await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toBe(firstId);
   await expect.poll(() => onScreen(firstId), { timeout: 10_000 }).toBe(true);
-  const firstStart = await page.evaluate((id) => Number(document.getElementById(id)!.dataset.start), firstId);
+  const firstStart = await page.evaluate((id) => {
+    const mark = document.getElementById(id)!;
+    return Number(mark.closest<HTMLElement>('.text-chunk')!.dataset.start) + Number(mark.dataset.offset);
+  }, firstId);
   await expect.poll(outlined).toContain(firstStart);
   expect((await outlined()).every((start) => start <= firstStart + 200)).toBe(true);
 

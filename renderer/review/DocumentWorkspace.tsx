@@ -30,12 +30,14 @@ import { movedPlace, nextFinding, type FocusPlace } from './next-finding.js';
 import { OverviewRuler } from './OverviewRuler.js';
 import { SidePanel, type Tab } from './SidePanel.js';
 import { SourceDoubtChip } from './SourceDoubtChip.js';
+import { firstMarkFrom } from './TextChunk.js';
 import { TextEditor } from './TextEditor.js';
 import { hasUnsavedDraft, useAutosave } from './use-autosave.js';
 import { useDetection } from './use-detection.js';
 import { useFind } from './use-find.js';
 import { useFindHighlights } from './find-highlights.js';
 import { usePlan } from './use-plan.js';
+import { useShownPlan } from './shown-plan.js';
 import { useUndoRedo } from './use-undo-redo.js';
 import { useTextPreviews } from './text-previews.js';
 
@@ -87,6 +89,10 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   // The plan made for this text, shown in the Plan view (it stays while the clerk lists the phrases).
   const planRuns = plan.planText === text ? plan.plan?.runs : undefined;
   const planned = view === 'plan' ? planRuns : undefined;
+  // What the text draws of the plan: while the plan of a new text is on its way, the last
+  // one moved with the text (shown-plan.ts).
+  const planComing = view === 'plan' && !editing && detection.status !== 'unavailable' && plan.status !== 'failed' && plan.status !== 'stopped';
+  const drawnPlan = useShownPlan(editing ? undefined : planRuns, planComing, document.text);
   // The same array while they draw the same, so that the highlighted text (memo) is not cut
   // again for nothing; in step with the text while its list is on the way. For the saved
   // text, the one they are drawn on: not worked out again at each keystroke in the editor.
@@ -158,10 +164,8 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const jumpTo = (start: number, id?: string) => {
     if (id !== undefined) focusFinding(id, start);
     const byId = id === undefined ? null : window.document.getElementById(`finding-${id}`);
-    const element =
-      byId ??
-      [...window.document.querySelectorAll<HTMLElement>('[data-testid="document-text"] mark')].find((m) => Number(m.dataset.start ?? -1) >= start) ??
-      null;
+    const text = window.document.querySelector('[data-testid="document-text"]');
+    const element = byId ?? (text === null ? null : firstMarkFrom(text, start));
     element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     if (byId !== null) byId.focus({ preventScroll: true });
   };
@@ -280,7 +284,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
                 text={document.text}
                 findings={findings}
                 uncheckedFrom={detection.resultText === document.text ? detection.partial?.uncheckedFrom : undefined}
-                plan={planRuns}
+                plan={drawnPlan}
                 showPlan={view === 'plan'}
                 previews={previews}
                 focusedId={focusedId}

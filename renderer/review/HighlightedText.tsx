@@ -9,15 +9,15 @@
  * keyboard. The tooltip says the exact phrase, its documents and its partners.
  *
  * The text is drawn in blocks that the browser lays out only near the screen, and that
- * are drawn again only when their own marks change (text-chunks.ts says why).
+ * are drawn again only when their own marks change (text-chunks.ts and block-drawing.ts
+ * say why).
  */
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { explainFinding, highlightSegments, type Finding } from '../../shared/review/findings.js';
-import { chunkStarts, estimatedChunkHeight, groupIntoChunks } from './text-chunks.js';
-import { coversSorted, previewMarks, type Mark, type Preview, type PreviewMarks } from './sorted-marks.js';
-import { previewsOfBlocks, samePieces, samePreviews } from './unchanged-blocks.js';
-import type { Chunk } from './text-chunks.js';
-import { ANCHOR_PREFIX, TextChunk, type Drawing, type Piece } from './TextChunk.js';
+import type { Finding } from '../../shared/review/findings.js';
+import { drawText, explainMark, type DrawnBlock } from './block-drawing.js';
+import { chunkStarts, estimatedChunkHeight } from './text-chunks.js';
+import { previewMarks, type Mark, type Preview } from './sorted-marks.js';
+import { ANCHOR_PREFIX, BLOCK_CLASS, markStart, TextChunk } from './TextChunk.js';
 import { useTextMetrics } from './use-text-metrics.js';
 
 interface Props {
@@ -51,14 +51,6 @@ interface Props {
  */
 const PLAN_CUTS_LONG_TEXT = 100_000;
 
-/** A block as drawn: its pieces, the findings it marks, whether it holds a planned word, and its previews. */
-interface DrawnBlock {
-  readonly chunk: Chunk<Piece>;
-  readonly ids: ReadonlySet<string>;
-  readonly planned: boolean;
-  readonly previews: PreviewMarks | undefined;
-}
-
 export const HighlightedText = memo(function HighlightedText({
   text,
   findings,
@@ -78,58 +70,15 @@ export const HighlightedText = memo(function HighlightedText({
   const explained = useRef<HTMLElement | null>(null);
   const starts = useMemo(() => chunkStarts(text), [text]);
   const cuts = showPlan || text.length >= PLAN_CUTS_LONG_TEXT ? plan : undefined;
-  const pieces = useMemo(() => {
-    // Plan and preview boundaries cut the text too, as zero-width pseudo-findings, and so
-    // do the blocks' beginnings.
-    const unchecked = uncheckedFrom === undefined ? [] : [{ start: uncheckedFrom, end: text.length }];
-    const blocks = starts.map((start) => ({ start, end: start }));
-    const extra = [...(cuts ?? []), ...(previews ?? []), ...unchecked, ...blocks].map((m): Finding => ({
-      id: '',
-      kind: 'single',
-      start: m.start,
-      end: m.end,
-      text: '',
-      documents: 0,
-      documentIds: [],
-      members: [],
-    }));
-    const cut = highlightSegments(text.length, [...findings, ...extra]);
-    const seen = new Set<number>();
-    return cut.map((s): Piece => {
-      const own = s.findings.filter((f) => f < findings.length);
-      const anchor = own.find((f) => !seen.has(f));
-      own.forEach((f) => seen.add(f));
-      return { ...s, findings: own, anchor };
-    });
-  }, [text.length, findings, cuts, previews, uncheckedFrom, starts]);
-  // The blocks, and each one's previews, as they were where they draw alike: a rejected card
-  // draws its own block again, not the whole text (unchanged-blocks.ts).
-  const drawnBefore = useRef<{ text: string; findings: readonly Finding[]; cuts: readonly Mark[] | undefined; blocks: Map<number, DrawnBlock> } | null>(null);
-  const ordered = useMemo(() => (previews === undefined ? undefined : previewMarks(previews)), [previews]);
-  const blocks = useMemo(() => {
-    const fresh = groupIntoChunks(pieces, starts, text.length).map((chunk) => ({
-      chunk,
-      // The findings a block marks: the focus redraws only the blocks that mark it.
-      ids: new Set(chunk.pieces.flatMap((piece) => piece.findings.map((f) => findings[f]!.id))),
-      // Showing or hiding the plan redraws only the blocks that hold a planned word.
-      planned: chunk.pieces.some((piece) => coversSorted(cuts, piece.start, piece.end) >= 0),
-    }));
-    const before = drawnBefore.current;
-    const same = before !== null && before.text === text && before.findings === findings && before.cuts === cuts;
-    const ownPreviews = previewsOfBlocks(
-      ordered,
-      fresh.map((entry) => entry.chunk),
-    );
-    const drawn = fresh.map((entry, c): DrawnBlock => {
-      const old = same ? before.blocks.get(entry.chunk.start) : undefined;
-      const keepPieces = old !== undefined && old.chunk.end === entry.chunk.end && samePieces(old.chunk.pieces, entry.chunk.pieces);
-      const keepPreviews = old !== undefined && samePreviews(old.previews, ownPreviews[c]);
-      return { ...(keepPieces ? old : entry), previews: keepPreviews ? old.previews : ownPreviews[c] };
-    });
-    drawnBefore.current = { text, findings, cuts, blocks: new Map(drawn.map((block) => [block.chunk.start, block])) };
-    return drawn;
-  }, [pieces, starts, text, findings, cuts, ordered]);
-  const drawing = useMemo((): Drawing => ({ text, findings, uncheckedFrom, plan: cuts }), [text, findings, uncheckedFrom, cuts]);
+  const ordered = useMemo(() => (previews === undefined ? undefined : previewMarks(previews).marks), [previews]);
+  // Each block's drawing, the same object as before where it draws alike: a rejected card
+  // or an accepted one draws its own block again, not the whole text (block-drawing.ts).
+  const drawnBefore = useRef<readonly DrawnBlock[] | undefined>(undefined);
+  const blocks = useMemo(
+    () => (drawnBefore.current = drawText({ text, findings, starts, cuts, showPlan, previews: ordered, uncheckedFrom }, drawnBefore.current)),
+    [text, findings, starts, cuts, showPlan, ordered, uncheckedFrom],
+  );
+  const findingsById = useMemo(() => new Map(findings.map((f) => [f.id, f])), [findings]);
   const metrics = useTextMetrics(container, text);
   const heights = useMemo(() => starts.map((start, c) => estimatedChunkHeight(text, start, starts[c + 1] ?? text.length, metrics)), [text, starts, metrics]);
 
@@ -146,8 +95,7 @@ export const HighlightedText = memo(function HighlightedText({
   // of tens of thousands of marks slowed a long text's drawing (switching the 37,000-word
   // text to the phrases took 1.65 s with them, 1.37 s without, one run each).
   const show = (element: HTMLElement) => {
-    const ids = (element.dataset.findings ?? '').split(' ').filter(Boolean).map(Number);
-    const lines = ids.flatMap((i) => explainFinding(findings[i]!));
+    const lines = explainMark(element.dataset.findings, findingsById);
     if (element.dataset.planned !== undefined) lines.push('Planned: changing this word breaks linkages (see the plan).');
     if (lines.length === 0) return;
     // One mark is described at a time: pointing at another while one has the focus moves it.
@@ -228,23 +176,26 @@ export const HighlightedText = memo(function HighlightedText({
           const mark = markOf(event.target);
           if (mark === null) return;
           show(mark);
-          if (mark.id.startsWith(ANCHOR_PREFIX)) onFocusFinding(mark.id.slice(ANCHOR_PREFIX.length), Number(mark.dataset.start));
+          if (mark.id.startsWith(ANCHOR_PREFIX)) onFocusFinding(mark.id.slice(ANCHOR_PREFIX.length), markStart(mark));
         }}
         onBlur={(event) => {
           const mark = markOf(event.target);
           if (mark !== null) hide(mark);
         }}
       >
-        {blocks.map(({ chunk, ids, planned, previews: own }, c) => (
-          <TextChunk
-            key={chunk.start}
-            chunk={chunk}
-            drawing={drawing}
-            previews={own}
-            focusedId={focusedId !== null && ids.has(focusedId) ? focusedId : null}
-            showPlan={showPlan && planned}
-            estimatedHeight={heights[c]!}
-          />
+        {blocks.map(({ start, end, content, ids, ruler }, c) => (
+          // By place in the list, as block-drawing.ts matches them: an edit before a block
+          // changes its start, not what it draws.
+          <span
+            key={c}
+            className={BLOCK_CLASS}
+            data-start={start}
+            data-end={end}
+            data-ruler={ruler}
+            style={{ containIntrinsicBlockSize: `auto ${heights[c]!}px` }}
+          >
+            <TextChunk content={content} focusedId={focusedId !== null && ids.has(focusedId) ? focusedId : null} />
+          </span>
         ))}
       </pre>
       {tooltip !== null && (

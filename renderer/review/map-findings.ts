@@ -19,6 +19,17 @@ export function mapFindings(findings: readonly Finding[], from: string, to: stri
   return out;
 }
 
+/**
+ * The findings of a check, made once per check: the text they are shown on changes at
+ * every keystroke, the check only when the next one comes.
+ */
+const findingsOfCheck = new WeakMap<CheckResult, Finding[]>();
+function findingsOfResult(result: CheckResult): readonly Finding[] {
+  let found = findingsOfCheck.get(result);
+  if (found === undefined) findingsOfCheck.set(result, (found = findingsOf(result)));
+  return found;
+}
+
 /** A check and the text it was made for. */
 export interface CheckedText {
   readonly result: CheckResult;
@@ -33,8 +44,8 @@ export interface CheckedText {
  * judgment, longer on a long one). Only a check still running carries any (use-detection.ts).
  */
 export function findingsOnText(shown: CheckedText, carried: CheckedText | undefined, text: string): Finding[] {
-  const own = mapFindings(findingsOf(shown.result), shown.text, text);
+  const own = mapFindings(findingsOfResult(shown.result), shown.text, text);
   if (carried === undefined) return own;
-  const combinations = findingsOf(carried.result).filter((f) => f.kind === 'combination');
+  const combinations = findingsOfResult(carried.result).filter((f) => f.kind === 'combination');
   return [...own, ...mapFindings(combinations, carried.text, text)].sort(compareFindings);
 }

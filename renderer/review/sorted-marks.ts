@@ -50,7 +50,11 @@ export function previewMarks(previews: readonly Preview[]): PreviewMarks {
 }
 
 /** The first preview, in text order, that covers the run [start, end) (never empty). */
-export function previewCovering(previews: PreviewMarks | undefined, start: number, end: number): Preview | undefined {
+export function previewCovering<P extends Preview>(
+  previews: { readonly marks: readonly P[]; readonly overlapping: boolean } | undefined,
+  start: number,
+  end: number,
+): P | undefined {
   if (previews === undefined) return undefined;
   const index = previews.overlapping ? previews.marks.findIndex((m) => m.start <= start && m.end >= end) : coversSorted(previews.marks, start, end);
   return index >= 0 ? previews.marks[index] : undefined;

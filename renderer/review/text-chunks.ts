@@ -32,40 +32,6 @@ export function chunkStarts(text: string, target = CHUNK_TARGET_CHARS): number[]
   }
 }
 
-/** The stretch of text a block holds, with the pieces of it that are drawn alike. */
-export interface Chunk<Piece> {
-  readonly start: number;
-  readonly end: number;
-  readonly pieces: readonly Piece[];
-}
-
-/**
- * Groups ascending, adjacent pieces of the text into the blocks that begin at `starts`.
- * Every block begins at one of the pieces' boundaries (the caller cuts the text there),
- * so no piece straddles two blocks.
- */
-export function groupIntoChunks<Piece extends { readonly start: number; readonly end: number }>(
-  pieces: readonly Piece[],
-  starts: readonly number[],
-  textLength: number,
-): Chunk<Piece>[] {
-  const chunks: Chunk<Piece>[] = [];
-  let next = 0;
-  for (let c = 0; c < starts.length; c++) {
-    const start = starts[c]!;
-    const end = c + 1 < starts.length ? starts[c + 1]! : textLength;
-    const inChunk: Piece[] = [];
-    while (next < pieces.length && pieces[next]!.start < end) {
-      const piece = pieces[next]!;
-      if (piece.start < start || piece.end > end) throw new Error(`a piece (${piece.start}–${piece.end}) straddles a block boundary`);
-      inChunk.push(piece);
-      next++;
-    }
-    chunks.push({ start, end, pieces: inChunk });
-  }
-  return chunks;
-}
-
 /** What the estimate of a block's height needs: the line height and how many characters a line holds. */
 export interface TextMetrics {
   readonly lineHeight: number;

@@ -6,6 +6,7 @@
 import type { DetectionResult } from '../linkage/types.js';
 
 export interface Finding {
+  /** Names the finding in the list and on its mark; see `findingIds`. */
   readonly id: string;
   readonly kind: 'single' | 'combination';
   readonly start: number;
@@ -19,10 +20,10 @@ export interface Finding {
   readonly members: readonly { readonly start: number; readonly end: number; readonly text: string }[];
 }
 
-/** Findings in text order (singles before combinations at the same place). */
+/** Findings in text order (singles before combinations at the same place), named by `findingIds`. */
 export function findingsOf(result: Pick<DetectionResult, 'minimal' | 'combinations'>): Finding[] {
   const singles: Finding[] = result.minimal.map((m) => ({
-    id: `s${m.start}-${m.end}`,
+    id: '',
     kind: 'single',
     start: m.start,
     end: m.end,
@@ -32,7 +33,7 @@ export function findingsOf(result: Pick<DetectionResult, 'minimal' | 'combinatio
     members: [],
   }));
   const combinations: Finding[] = result.combinations.map((c) => ({
-    id: `c${c.start}-${c.end}`,
+    id: '',
     kind: 'combination',
     start: c.start,
     end: c.end,
@@ -41,7 +42,48 @@ export function findingsOf(result: Pick<DetectionResult, 'minimal' | 'combinatio
     documentIds: c.witness.documents,
     members: c.witness.members.map((m) => ({ start: m.start, end: m.end, text: m.text })),
   }));
-  return [...singles, ...combinations].sort(compareFindings);
+  const findings = [...singles, ...combinations].sort(compareFindings);
+  // Named once made, in place: copying each of 40,000 findings again cost every keystroke.
+  findingIds(findings).forEach((id, f) => ((findings[f] as { id: string }).id = id));
+  return findings;
+}
+
+/**
+ * The ids of findings in text order, named by what they are, not where: the kind, a hash
+ * of the phrase, and how many findings of that kind and hash come before it. So a finding
+ * keeps its id when an edit before it moves it, and the fresh check after an accepted
+ * suggestion names the findings after it as before: their marks draw as they were, and
+ * are not drawn again (renderer/review/block-drawing.ts). Named by place, every finding
+ * after an edit had a new id. The count makes the ids unique, hash collisions included.
+ * (A combination's partners are not part of its name: a fresh check may pair the same
+ * phrase with other partners, and the phrase is what the clerk acts on.)
+ */
+export function findingIds(findings: readonly Pick<Finding, 'kind' | 'text'>[]): string[] {
+  const seen = new Map<string, number>();
+  return findings.map((f) => {
+    const what = `${f.kind === 'single' ? 's' : 'c'}${phraseHash(f.text)}`;
+    const count = seen.get(what) ?? 0;
+    seen.set(what, count + 1);
+    return `${what}.${count}`;
+  });
+}
+
+/**
+ * A 52-bit hash of a phrase, in base 36: FNV-1a, and a second 32-bit hash with another
+ * multiplier, cut to 20 bits. Two phrases that share a hash still get different ids (the
+ * count); the only cost is that an edit before them may renumber them, and so draw their
+ * marks again.
+ */
+function phraseHash(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return ((a >>> 0) * 2 ** 20 + ((b >>> 0) & 0xfffff)).toString(36);
 }
 
 /** The findings' order: by start, a single before a combination member at the same start, then by end. */

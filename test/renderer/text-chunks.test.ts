@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkStarts, estimatedChunkHeight, groupIntoChunks } from '../../renderer/review/text-chunks.js';
+import { chunkStarts, estimatedChunkHeight } from '../../renderer/review/text-chunks.js';
 
 /** Texts of short words, spaces and line breaks (blank lines included), where the blocks' boundaries matter. */
 const texts = fc.array(fc.constantFrom('ab', 'c', ' ', ' ', '\n', '\n\n'), { maxLength: 200 }).map((parts) => parts.join(''));
@@ -35,26 +35,6 @@ describe('chunkStarts', () => {
     expect(chunkStarts('', 100)).toEqual([0]);
     expect(chunkStarts('abc\n', 2)).toEqual([0]);
     expect(chunkStarts('abc\nde\n\nfg', 2)).toEqual([0, 4, 7]);
-  });
-});
-
-describe('groupIntoChunks', () => {
-  it('puts every piece, in order, into the block it lies in', () => {
-    fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 99 }), { maxLength: 20 }), fc.integer({ min: 0, max: 5 }), (cuts, every) => {
-        const points = [0, ...cuts.sort((a, b) => a - b), 100];
-        const pieces = points.slice(1).map((end, i) => ({ start: points[i]!, end }));
-        const starts = [0, ...points.slice(1, -1).filter((_, i) => every > 0 && i % every === 0)];
-        const chunks = groupIntoChunks(pieces, starts, 100);
-        expect(chunks.map((c) => c.start)).toEqual(starts);
-        expect(chunks.flatMap((c) => c.pieces)).toEqual(pieces);
-        for (const chunk of chunks) for (const piece of chunk.pieces) expect(piece.start >= chunk.start && piece.end <= chunk.end).toBe(true);
-      }),
-    );
-  });
-
-  it('refuses a piece across a block boundary (the caller must cut the text there)', () => {
-    expect(() => groupIntoChunks([{ start: 0, end: 10 }], [0, 5], 10)).toThrow(/straddles/);
   });
 });
 
