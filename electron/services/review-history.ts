@@ -26,7 +26,7 @@ export function makeAction<T>(services: AppServices, documentId: string, make: (
 /** Undo (`undo`) or Redo: what the document is then. */
 export function stepHistory(services: AppServices, documentId: string, undo: boolean): ReviewDocument {
   const { reviews, suggestions } = services;
-  const head = reviews.get(documentId).versionId;
+  const head = reviews.headVersionId(documentId);
   const stored = undo ? reviews.actions.toUndo(documentId, head) : reviews.actions.toRedo(documentId, head);
   // An undone accept gives its suggestions back, waiting where they were; redo accepts them again.
   if (stored === undefined) return undo ? suggestions.undo(reviews, documentId) : suggestions.redo(reviews, documentId);

@@ -157,6 +157,11 @@ export class ReviewStore {
     return this.db.prepare('SELECT * FROM versions WHERE id = ?').get(versionId) as VersionRow;
   }
 
+  /** The head version's id, without reading its text (Undo asks it first, to find the action made on it). */
+  headVersionId(documentId: string): number {
+    return this.row(documentId).head_version_id;
+  }
+
   get(documentId: string): ReviewDocument {
     const row = this.row(documentId);
     const head = this.version(row.head_version_id);
