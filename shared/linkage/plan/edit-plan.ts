@@ -164,16 +164,32 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
   for (const range of options.keep ?? []) {
     for (let t = 0; t < tokens.count; t++) if (tokens.starts[t]! < range.end && tokens.ends[t]! > range.start) forbidden.add(t);
   }
-  /** The cover plan applied, when it re-detects clean (one detection). */
-  function* cleanCoverPlan(): Generator<void, { tokens: number[]; redacted: string; documents: number[] } | undefined> {
+  /**
+   * The cover plan applied, when it re-detects clean (one detection), or when all that
+   * still links is kept phrases that link by themselves (`left`: how many).
+   */
+  function* cleanCoverPlan(): Generator<void, { tokens: number[]; redacted: string; documents: number[]; left: number } | undefined> {
     if (result.minimal.length === 0 && result.combinations.length === 0) return undefined;
     const sourceDocument = settings.sourceId === undefined ? -1 : (index.documentNumberOf(settings.sourceId) ?? -1);
     const found = coverPlan(index, tokens, index.idsOf(tokens.keys), { k: settings.k, maxN: settings.maxN, sourceDocument, forbidden });
     if (found === undefined) return undefined;
     const candidate = applyPlan(text, tokens, found.tokens, settings.placeholderPattern, placeholder);
     const check = yield* detect(candidate);
-    if (check.minimal.length > 0 || check.combinations.length > 0) return undefined;
-    return { tokens: found.tokens, redacted: candidate, documents: found.cover };
+    const keptPhrases = found.linkingAlone.map(({ first, last }) => tokens.keys.slice(first, last + 1).join(' '));
+    if (check.combinations.length > 0 || !onlyPhrasesLeft(candidate, check, keptPhrases)) return undefined;
+    return { tokens: found.tokens, redacted: candidate, documents: found.cover, left: check.minimal.length };
+  }
+  /** Whether every linkable phrase `check` found in `checked` is one of `phrases` (token keys, by spaces). */
+  function onlyPhrasesLeft(checked: string, check: DetectionResult, phrases: readonly string[]): boolean {
+    if (check.minimal.length === 0) return true;
+    const kept = new Set(phrases);
+    const checkedTokens = tokenize(checked, { placeholderPattern: settings.placeholderPattern });
+    return check.minimal.every((m) => {
+      const keys = [];
+      for (let t = 0; t < checkedTokens.count; t++)
+        if (checkedTokens.starts[t]! >= m.start && checkedTokens.ends[t]! <= m.end) keys.push(checkedTokens.keys[t]!);
+      return kept.has(keys.join(' '));
+    });
   }
   const constraints: Constraints = noConstraints();
   let planned: number[] = [];
@@ -246,8 +262,10 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
     planned = cover.tokens;
     redacted = cover.redacted;
     coverIds = index.externalIds(cover.documents);
-    clean = true;
-    exact = planned.length === lowerBound;
+    // Kept words that link by themselves still do: only the clerk can change them.
+    clean = cover.left === 0;
+    if (!clean) unbreakable = Math.max(unbreakable, cover.left);
+    exact = clean && planned.length === lowerBound;
   }
   if (strategy === 'paper') lowerBound = 0;
   else if (clean && !exact && coverIds === undefined) {

@@ -118,6 +118,21 @@ describe('planEdits', () => {
     expect(all.count).toBe(keepAll.words);
   });
 
+  it('keeps the cover plan when a kept word links by itself, and says that it still links', () => {
+    const text = 'the court held that a rare zeta word appeared';
+    const index = buildMemoryIndex([
+      { id: 'src', text },
+      { id: 'y', text: 'the court held that a word appeared' },
+      { id: 'z', text: 'a court held that' },
+    ]);
+    const settings = { k: 2, arity: 3, maxN: 8, sourceId: 'src' } as const;
+    const zeta = { start: text.indexOf('zeta'), end: text.indexOf('zeta') + 4 };
+    const kept = planEdits(index, text, settings, { keep: [zeta] });
+    // Only "rare" changes; "zeta", held by the source alone, is the one linkage left.
+    expect(kept).toMatchObject({ redacted: 'the court held that a [REDACTED] zeta word appeared', cover: ['y'], clean: false, exact: false });
+    expect(kept.unbreakable).toBe(1);
+  });
+
   it('merges a run of planned words into one placeholder, never across punctuation', () => {
     const index = buildMemoryIndex([
       { id: 'a', text: 'x qq rr ss y' },
