@@ -95,3 +95,34 @@ test('a plan made to the end is shown again at once after a visit to the phrases
   await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
   await expect.poll(() => plansAsked.length, { timeout: 90_000 }).toBe(2);
 });
+
+test('a kept planned word that only its own document holds is planned around, and the kept list says it still links', async ({ page, host }) => {
+  await openApp(page, host);
+  const panel = page.getByTestId('findings-panel');
+  await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await expect(page.getByTestId('plan-summary')).toContainText('and nothing links');
+  // The rare phrases of one word, from the phrases' list ("“astonished”: a rare phrase, found in 1 document").
+  await page.getByTestId('view-phrases').click();
+  await expect(page.getByTestId('finding').first()).toBeVisible();
+  const rareWords = await page
+    .getByTestId('findings')
+    .locator('button[data-item]')
+    .evaluateAll((rows) => rows.flatMap((row) => /“([^” ]+)”: a rare phrase, found in 1 document/u.exec(row.textContent ?? '')?.[1] ?? []));
+  await page.getByTestId('view-plan').click();
+  await expect(panel).toHaveAttribute('data-state', 'ready');
+  // A planned run that is one of them, alone.
+  const phrases = await page.getByTestId('planned-run').locator('.phrase').allTextContents();
+  const index = phrases.findIndex((phrase) => rareWords.includes(phrase));
+  expect(index).toBeGreaterThanOrEqual(0);
+  const word = phrases[index]!;
+  await page.getByTestId('planned-run').nth(index).locator('button[data-item]').click();
+  await page.getByRole('button', { name: 'Keep…' }).click();
+  await page.getByLabel('Reason to keep').fill('The word the Court itself used.');
+  await page.getByTestId('keep-form').getByRole('button', { name: 'Keep it' }).click();
+  await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  // Planned again without it; what still links is what only the clerk can change.
+  await expect(page.getByTestId('plan-summary')).toContainText('linkages remain at k=2, arity ≤3 that only kept words could break', { timeout: 90_000 });
+  await expect(page.getByTestId('planned-run').locator('.phrase', { hasText: new RegExp(`^${word}$`, 'u') })).toHaveCount(0);
+  const keptRow = page.getByTestId('kept').locator('.row.kept', { hasText: `“${word}”` });
+  await expect(keptRow.getByTestId('kept-links')).toHaveText('still links');
+});

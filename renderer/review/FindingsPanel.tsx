@@ -11,7 +11,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Decision } from '../../shared/ipc/types.js';
 import type { Finding } from '../../shared/review/findings.js';
 import { useBlocksNearScreen, type BlockLayout } from './blocks-near-screen.js';
-import { itemBlocks, phraseItems, planItems, type FindingsView, type Item } from './finding-items.js';
+import { itemBlocks, keptStillLinking, phraseItems, planItems, type FindingsView, type Item } from './finding-items.js';
 import { ItemBlock, type RowActions } from './ItemBlock.js';
 import { PlanningStatus, PlanStopped } from './PlanningStatus.js';
 import { useFocusAfterRemoval } from './use-focus-after-removal.js';
@@ -58,6 +58,12 @@ export function FindingsPanel(props: Props) {
   }, []);
   const [keeping, setKeeping] = useState<string | null>(null);
   const { plan, view, status } = props;
+  // Only from the final check of the text on screen: the findings moved onto an edited text
+  // while it is checked again say nothing about it yet.
+  const stillLinking = useMemo(
+    () => (status === 'ready' ? keptStillLinking(props.decisions, props.findings) : new Set<number>()),
+    [status, props.decisions, props.findings],
+  );
   const items = useMemo(
     () => (view === 'plan' ? (plan.plan === undefined ? [] : planItems(plan.plan)) : phraseItems(props.findings)),
     [view, plan.plan, props.findings],
@@ -245,6 +251,11 @@ export function FindingsPanel(props: Props) {
           {props.decisions.map((d) => (
             <div key={d.id} className="row kept">
               <span className="phrase">“{d.phrase}”</span>
+              {stillLinking.has(d.id) && (
+                <span className="badge warn" data-testid="kept-links" title="Fewer than k documents hold it: kept, it links this text by itself.">
+                  still links
+                </span>
+              )}
               <span className="muted">{d.reason}</span>
               <button type="button" className="link" onClick={() => props.onUnkeep(d)}>
                 Withdraw

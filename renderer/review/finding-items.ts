@@ -2,7 +2,7 @@
  * The rows of the findings list (FindingsPanel.tsx), in either view, and their blocks: the
  * list is drawn in blocks of rows so that the browser lays out only those near the screen.
  */
-import type { FindingKind, PlanView } from '../../shared/ipc/types.js';
+import type { Decision, FindingKind, PlanView } from '../../shared/ipc/types.js';
 import { explainFinding, type Finding } from '../../shared/review/findings.js';
 import { plannedRunReason } from '../../shared/linkage/plan/plan-summary.js';
 
@@ -56,4 +56,15 @@ export function itemBlocks(items: readonly Item[]): Block[] {
     blocks.push({ items: slice, offset, ids: new Set(slice.map((item) => item.id)) });
   }
   return blocks;
+}
+
+/**
+ * The kept phrases that link by themselves: a rare phrase the check found lies within one.
+ * No plan can break such a linkage (the plan's summary says that linkages remain that only
+ * kept words could break); the kept list says which phrase it is. `findings` must be the
+ * final check's of the text the decisions are on.
+ */
+export function keptStillLinking(decisions: readonly Decision[], findings: readonly Finding[]): Set<number> {
+  const singles = findings.filter((f) => f.kind === 'single');
+  return new Set(decisions.filter((d) => singles.some((f) => f.start >= d.start && f.end <= d.end)).map((d) => d.id));
 }
