@@ -81,7 +81,7 @@ export interface TextSources {
 }
 
 /** The group name of a combination, as the marks' data-combination and data-groups say it. */
-export const groupName = (id: string): string => `g${id}`;
+const groupName = (id: string): string => `g${id}`;
 
 /**
  * Every block's drawing. Blocks of `before` (the last drawing, in list order) whose inputs
@@ -211,7 +211,7 @@ function sameList<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boo
 }
 
 /** Whether a block drawn from `a` draws as one drawn from `b`. */
-export function sameInputs(a: BlockInputs, b: BlockInputs): boolean {
+function sameInputs(a: BlockInputs, b: BlockInputs): boolean {
   return a.showPlan === b.showPlan && sameCuts(a, b);
 }
 

@@ -179,16 +179,24 @@ export function* planSteps(index: PhraseIndex, text: string, input: Partial<Dete
     if (check.combinations.length > 0 || !onlyPhrasesLeft(candidate, check, keptPhrases)) return undefined;
     return { tokens: found.tokens, redacted: candidate, documents: found.cover, left: check.minimal.length };
   }
-  /** Whether every linkable phrase `check` found in `checked` is one of `phrases` (token keys, by spaces). */
+  /**
+   * Whether every linkable phrase `check` found in `checked` is one of `phrases` (token keys,
+   * by spaces), each found no more often than it is kept: another occurrence of a kept phrase
+   * is no kept one, and could have been changed.
+   */
   function onlyPhrasesLeft(checked: string, check: DetectionResult, phrases: readonly string[]): boolean {
     if (check.minimal.length === 0) return true;
-    const kept = new Set(phrases);
+    const kept = new Map<string, number>();
+    for (const phrase of phrases) kept.set(phrase, (kept.get(phrase) ?? 0) + 1);
     const checkedTokens = tokenize(checked, { placeholderPattern: settings.placeholderPattern });
     return check.minimal.every((m) => {
       const keys = [];
       for (let t = 0; t < checkedTokens.count; t++)
         if (checkedTokens.starts[t]! >= m.start && checkedTokens.ends[t]! <= m.end) keys.push(checkedTokens.keys[t]!);
-      return kept.has(keys.join(' '));
+      const phrase = keys.join(' ');
+      const left = kept.get(phrase) ?? 0;
+      kept.set(phrase, left - 1);
+      return left > 0;
     });
   }
   const constraints: Constraints = noConstraints();
