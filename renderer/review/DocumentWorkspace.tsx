@@ -92,7 +92,9 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   // What the text draws of the plan: while the plan of a new text is on its way, the last
   // one moved with the text (shown-plan.ts).
   const planComing = view === 'plan' && !editing && detection.status !== 'unavailable' && plan.status !== 'failed' && plan.status !== 'stopped';
-  const drawnPlan = useShownPlan(editing ? undefined : planRuns, planComing, document.text);
+  // (An edit moves the kept phrases, not which they are: their ids say what the plan kept.)
+  const keptIds = (decisions.data ?? []).map((d) => d.id).join(',');
+  const drawnPlan = useShownPlan(editing ? undefined : planRuns, planComing, document.text, `${JSON.stringify(document.settings)}|${keptIds}`);
   // The same array while they draw the same, so that the highlighted text (memo) is not cut
   // again for nothing; in step with the text while its list is on the way. For the saved
   // text, the one they are drawn on: not worked out again at each keystroke in the editor.

@@ -16,9 +16,10 @@ import { useState } from 'react';
 import { diffTexts, mapSpan } from '../../shared/review/text-change.js';
 import type { Mark } from './sorted-marks.js';
 
-/** The runs drawn on a text. */
+/** The runs drawn on a text, and what else the plan was made for (settings, kept words). */
 export interface ShownPlan {
   readonly text: string;
+  readonly basis: string;
   readonly runs: readonly Mark[] | undefined;
 }
 
@@ -29,27 +30,29 @@ function sameRuns(a: readonly Mark[] | undefined, b: readonly Mark[] | undefined
 
 /**
  * The runs to draw on `text`: the plan's when it is for `text` (`planRuns`), else, while a
- * plan for `text` is coming, those shown before moved onto it, else none.
+ * plan for `text` is coming, those shown before moved onto it, else none. Only an edit
+ * moves them: a plan for other settings or other kept words (`basis`) may differ anywhere,
+ * and a kept word must not look planned while the plan is made again around it.
  */
-export function nextShownPlan(shown: ShownPlan | undefined, planRuns: readonly Mark[] | undefined, coming: boolean, text: string): ShownPlan {
+export function nextShownPlan(shown: ShownPlan | undefined, planRuns: readonly Mark[] | undefined, coming: boolean, text: string, basis: string): ShownPlan {
   let runs: readonly Mark[] | undefined;
   if (planRuns !== undefined) runs = planRuns;
-  else if (coming && shown?.runs !== undefined) {
+  else if (coming && shown?.runs !== undefined && shown.basis === basis) {
     const change = diffTexts(shown.text, text);
     runs = shown.runs.flatMap((run) => mapSpan(run, change) ?? []);
   }
   if (shown !== undefined && sameRuns(shown.runs, runs)) {
     // The same object while nothing changed: the hook sets what it returns as its state.
-    if (shown.text === text) return shown;
+    if (shown.text === text && shown.basis === basis) return shown;
     runs = shown.runs;
   }
-  return { text, runs };
+  return { text, basis, runs };
 }
 
 /** The plan's runs to draw on `text` (see the module comment). */
-export function useShownPlan(planRuns: readonly Mark[] | undefined, coming: boolean, text: string): readonly Mark[] | undefined {
-  const [shown, setShown] = useState(() => nextShownPlan(undefined, planRuns, coming, text));
-  const wanted = nextShownPlan(shown, planRuns, coming, text);
+export function useShownPlan(planRuns: readonly Mark[] | undefined, coming: boolean, text: string, basis: string): readonly Mark[] | undefined {
+  const [shown, setShown] = useState(() => nextShownPlan(undefined, planRuns, coming, text, basis));
+  const wanted = nextShownPlan(shown, planRuns, coming, text, basis);
   // Kept from render to render (React's way of remembering what the last render drew).
   if (wanted !== shown) setShown(wanted);
   return wanted.runs;

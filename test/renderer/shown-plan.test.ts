@@ -13,26 +13,32 @@ const accepted = text.replace('Oslo', '[PLACE]');
 
 describe('nextShownPlan', () => {
   it('draws the plan made for the text', () => {
-    expect(words(nextShownPlan(undefined, plan, true, text).runs, text)).toEqual(['Oslo', 'teacher', 'Bergen']);
+    expect(words(nextShownPlan(undefined, plan, true, text, 'k=2').runs, text)).toEqual(['Oslo', 'teacher', 'Bergen']);
   });
 
   it('moves the last plan with the text while the new one comes: runs the edit touched go, the others shift', () => {
-    const shown = nextShownPlan(undefined, plan, true, text);
-    const moved = nextShownPlan(shown, undefined, true, accepted);
+    const shown = nextShownPlan(undefined, plan, true, text, 'k=2');
+    const moved = nextShownPlan(shown, undefined, true, accepted, 'k=2');
     expect(words(moved.runs, accepted)).toEqual(['teacher', 'Bergen']);
     // Asked again with nothing new, it is the same object (the hook keeps it as its state).
-    expect(nextShownPlan(moved, undefined, true, accepted)).toBe(moved);
+    expect(nextShownPlan(moved, undefined, true, accepted, 'k=2')).toBe(moved);
     // The plan that comes and draws the same keeps the same array: the text is not cut again.
     const fresh = [runOf(accepted, 'teacher'), runOf(accepted, 'Bergen')];
-    expect(nextShownPlan(moved, fresh, true, accepted).runs).toBe(moved.runs);
+    expect(nextShownPlan(moved, fresh, true, accepted, 'k=2').runs).toBe(moved.runs);
     // One that draws otherwise is drawn.
     const other = [runOf(accepted, 'works')];
-    expect(nextShownPlan(moved, other, true, accepted).runs).toBe(other);
+    expect(nextShownPlan(moved, other, true, accepted, 'k=2').runs).toBe(other);
+  });
+
+  it('moves nothing onto a plan for other settings or other kept words: a kept word must not look planned', () => {
+    const shown = nextShownPlan(undefined, plan, true, text, 'k=2');
+    expect(nextShownPlan(shown, undefined, true, text, 'k=2|kept Oslo').runs).toBeUndefined();
+    expect(nextShownPlan(shown, undefined, true, accepted, 'k=3').runs).toBeUndefined();
   });
 
   it('draws nothing when no plan of the text is coming (a failed or stopped plan, the phrases listed)', () => {
-    const shown = nextShownPlan(undefined, plan, true, text);
-    expect(nextShownPlan(shown, undefined, false, accepted).runs).toBeUndefined();
-    expect(nextShownPlan(shown, undefined, false, text).runs).toBeUndefined();
+    const shown = nextShownPlan(undefined, plan, true, text, 'k=2');
+    expect(nextShownPlan(shown, undefined, false, accepted, 'k=2').runs).toBeUndefined();
+    expect(nextShownPlan(shown, undefined, false, text, 'k=2').runs).toBeUndefined();
   });
 });
