@@ -1,4 +1,4 @@
-/** What the colours of the highlighted text mean (TextChunk.tsx draws them). */
+/** What the colours of the highlighted text mean (block-drawing.ts chooses them, TextChunk.tsx draws them). */
 export function Legend({ showPlan }: { showPlan: boolean }) {
   return (
     <div className="legend small" data-testid="legend" aria-label="What the highlights mean">

@@ -1,10 +1,10 @@
 /**
- * A block's marks for the overview strip, written by the block itself (TextChunk.tsx) into
- * one attribute, `data-ruler`, and read by the strip (ruler-marks.ts) for the blocks the
- * browser has not laid out.
+ * A block's marks for the overview strip, worked out with the block's drawing
+ * (block-drawing.ts) into one attribute of the block, `data-ruler`, and read by the strip
+ * (ruler-marks.ts) for the blocks the browser has not laid out.
  *
  * Why: the strip places a skipped block's marks by their share of its characters. Reading
- * that from each mark (its data-start, text and classes) cost 0.2–0.3 s on the 35,000-word
+ * that from each mark (its place, text and classes) cost 0.2–0.3 s on the 35,000-word
  * text of BENCHMARKS.md, whose 39,000 marks were read again at every drawing: after each
  * check, the plan's arrival and each accepted suggestion, several times for one edit (0.74 s
  * of one accept, against 0.18 s now). The block knows the same from what it draws, and one

@@ -29,7 +29,7 @@ interface BlockMarks {
   readonly marks: readonly BlockMark[];
 }
 
-/** A highlighted element's kinds on the strip, from its classes (TextChunk.tsx sets them alike). */
+/** A highlighted element's kinds on the strip, from its classes (block-drawing.ts gives them alike). */
 function kindsOf(element: HTMLElement): RulerKind[] {
   const classes = element.classList;
   return rulerKinds(classes.contains('planned'), classes.contains('single'), classes.contains('combo'));
