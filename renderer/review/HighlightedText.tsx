@@ -15,9 +15,9 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Finding } from '../../shared/review/findings.js';
 import { drawText, explainMark, type DrawnBlock } from './block-drawing.js';
-import { chunkStarts, estimatedChunkHeight } from './text-chunks.js';
+import { BLOCK_CLASS, chunkStarts, estimatedChunkHeight } from './text-chunks.js';
 import { previewMarks, type Mark, type Preview } from './sorted-marks.js';
-import { ANCHOR_PREFIX, BLOCK_CLASS, markStart, TextChunk } from './TextChunk.js';
+import { ANCHOR_PREFIX, markStart, TextChunk } from './TextChunk.js';
 import { useTextMetrics } from './use-text-metrics.js';
 
 interface Props {

@@ -9,12 +9,10 @@
  */
 import { memo } from 'react';
 import type { BlockContent } from './block-drawing.js';
+import { BLOCK_CLASS } from './text-chunks.js';
 
 /** The id of a finding's first mark is this followed by the finding's id. */
 export const ANCHOR_PREFIX = 'finding-';
-
-/** The class of the element that holds a block (its data-start says where the block begins in the text). */
-export const BLOCK_CLASS = 'text-chunk';
 
 /**
  * Where a mark begins in the text: its block's start and its own offset in the block

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { highlightSegments, type Finding } from '../../shared/review/findings.js';
 import { useBlocksNearScreen, windowSpan } from './blocks-near-screen.js';
 import { useEditorHighlights } from './editor-highlights.js';
-import { chunkStarts } from './text-chunks.js';
+import { BLOCK_CLASS, chunkStarts } from './text-chunks.js';
 
 interface Props {
   readonly text: string;
@@ -34,7 +34,7 @@ export function TextEditor({ text, findings, onChange, onDone }: Props) {
           line as tall as the textarea's. */}
       <pre ref={setBackdrop} className="backdrop document-text" aria-hidden="true" data-testid="editor-backdrop">
         {starts.map((start, c) => (
-          <span key={c} className="text-chunk">
+          <span key={c} className={BLOCK_CLASS}>
             {c + 1 < starts.length ? text.slice(start, starts[c + 1]) : `${text.slice(start)}\n`}
           </span>
         ))}

@@ -2,7 +2,7 @@
 import { useMemo, useRef } from 'react';
 import { wordDiff } from '../../shared/review/word-diff.js';
 import { diffBlocks } from './diff-blocks.js';
-import { estimatedChunkHeight } from './text-chunks.js';
+import { BLOCK_CLASS, estimatedChunkHeight } from './text-chunks.js';
 import { useTextMetrics } from './use-text-metrics.js';
 
 export function WordDiffView({ before, after, testId }: { before: string; after: string; testId?: string }) {
@@ -15,7 +15,7 @@ export function WordDiffView({ before, after, testId }: { before: string; after:
       {blocks.map((block, b) => (
         <span
           key={b}
-          className="text-chunk"
+          className={BLOCK_CLASS}
           style={{ containIntrinsicBlockSize: `auto ${estimatedChunkHeight(block.shown, 0, block.shown.length, metrics)}px` }}
         >
           {block.parts.map((part, i) =>

@@ -10,6 +10,7 @@
  * included, are a few hundred to two thousand, and a frame takes 17–24 ms again.
  */
 import { useEffect, useState } from 'react';
+import { BLOCK_CLASS } from './text-chunks.js';
 
 /** Blocks `first` to `last`, both included; none when `last` < `first`. */
 export interface BlockWindow {
@@ -32,7 +33,7 @@ export interface BlockLayout {
   readonly initial: BlockWindow;
 }
 
-const TEXT_BLOCKS: BlockLayout = { blockClass: 'text-chunk', frame: '.text-frame', initial: NO_BLOCKS };
+const TEXT_BLOCKS: BlockLayout = { blockClass: BLOCK_CLASS, frame: '.text-frame', initial: NO_BLOCKS };
 
 /**
  * The blocks of `container` (its children of the layout's class, `count` of them) within a

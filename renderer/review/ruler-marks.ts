@@ -14,6 +14,7 @@
  */
 import { readRulerEntries, rulerKinds } from './block-ruler-marks.js';
 import type { RulerKind, RulerMark } from './overview-ruler.js';
+import { BLOCK_CLASS } from './text-chunks.js';
 
 const HIGHLIGHTED = 'mark.single, mark.combo, mark.planned';
 
@@ -77,7 +78,7 @@ export class RulerMarks {
    */
   update(): boolean {
     let read = false;
-    for (const block of this.frame.querySelectorAll<HTMLElement>('.text-chunk')) {
+    for (const block of this.frame.querySelectorAll<HTMLElement>(`.${BLOCK_CLASS}`)) {
       const known = this.blocks.get(block);
       if (known !== undefined && (known.measured || skipped(block))) continue;
       this.blocks.set(block, readBlock(block));

@@ -16,6 +16,13 @@
  * keeps its element (and a mark in it the focus) when the findings or the plan change.
  */
 
+/**
+ * The class of a block's element, in the highlighted text, the editor's backdrop and the
+ * word diff alike: app.css lays such blocks out only near the screen, and the strip and the
+ * window of blocks near the screen find them by it.
+ */
+export const BLOCK_CLASS = 'text-chunk';
+
 /** A block holds at least this many characters, up to the end of its last line. */
 export const CHUNK_TARGET_CHARS = 2000;
 
