@@ -126,3 +126,63 @@ test('a kept planned word that only its own document holds is planned around, an
   const keptRow = page.getByTestId('kept').locator('.row.kept', { hasText: `“${word}”` });
   await expect(keptRow.getByTestId('kept-links')).toHaveText('still links');
 });
+
+test('keeping a planned word says how the plan moved, shades the newly planned words, and Undo moves it back', async ({ page, host }) => {
+  await openApp(page, host);
+  const panel = page.getByTestId('findings-panel');
+  const summary = page.getByTestId('plan-summary');
+  await expect(summary).toContainText('and nothing links', { timeout: 90_000 });
+  const plannedWords = async (): Promise<number> => Number(/^Change ([\d,]+) words/u.exec((await summary.textContent()) ?? '')![1]!.replace(/,/gu, ''));
+  const first = await plannedWords();
+  // The first plan of the text has nothing to compare with.
+  await expect(page.getByTestId('plan-shift')).toHaveCount(0);
+  await expect(page.getByTestId('newly-planned')).toHaveCount(0);
+
+  // Keep the middle planned run.
+  const runs = page.getByTestId('planned-run');
+  const middle = Math.floor((await runs.count()) / 2);
+  await runs.nth(middle).locator('button[data-item]').click();
+  await page.getByRole('button', { name: 'Keep…' }).click();
+  await page.getByLabel('Reason to keep').fill('The Court’s own words.');
+  await page.getByTestId('keep-form').getByRole('button', { name: 'Keep it' }).click();
+  const shift = page.getByTestId('plan-shift');
+  await expect(shift).toContainText('The kept words changed', { timeout: 90_000 });
+  await expect(panel).toHaveAttribute('data-state', 'ready');
+
+  // The figures add up: the words planned now are those before, plus the new, less the rest.
+  const said = (await shift.textContent()) ?? '';
+  const figure = (pattern: RegExp): number => Number((pattern.exec(said)?.[1] ?? '0').replace(/,/gu, ''));
+  const after = figure(/([\d,]+) words? to change/u);
+  const before = figure(/instead of ([\d,]+)/u);
+  const fresh = figure(/([\d,]+) words? newly planned/u);
+  const released = figure(/([\d,]+) words? no longer planned/u);
+  const kept = figure(/([\d,]+) words? of the last plan now kept/u);
+  expect(before).toBe(first);
+  expect(after).toBe(await plannedWords());
+  expect(kept).toBeGreaterThan(0);
+  expect(after).toBe(before + fresh - released - kept);
+  // On the demo judgment the plan moves to another cover: words come and go.
+  expect(fresh).toBeGreaterThan(0);
+  // The rows holding them say "new", and the text shades them (painted, not cut in).
+  const newRows = await page.getByTestId('newly-planned').count();
+  expect(newRows).toBeGreaterThan(0);
+  expect(newRows).toBeLessThanOrEqual(fresh);
+  const frame = page.locator('.text-frame');
+  await expect(frame).toHaveAttribute('data-painted-newly-planned', /^\d+$/u);
+  const painted = Number(await frame.getAttribute('data-painted-newly-planned'));
+  expect(painted).toBeGreaterThanOrEqual(newRows);
+  expect(painted).toBeLessThanOrEqual(fresh);
+  expect(await page.evaluate(() => CSS.highlights.get('newly-planned')?.size)).toBe(painted);
+  await expect(page.getByTestId('legend')).toContainText('newly planned since the kept words changed');
+
+  // The phrases list paints no plan; back on the plan, the same shift shows again.
+  await page.getByTestId('view-phrases').click();
+  await expect(frame).not.toHaveAttribute('data-painted-newly-planned');
+  await page.getByTestId('view-plan').click();
+  await expect(shift).toHaveText(said);
+
+  // Undo withdraws the keep: the plan moves back to where it was, and says so.
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(shift).toContainText(`${first.toLocaleString('en-US')} words to change instead of ${after.toLocaleString('en-US')}`, { timeout: 90_000 });
+  expect(await plannedWords()).toBe(first);
+});

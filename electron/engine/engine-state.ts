@@ -266,6 +266,7 @@ export class EngineState {
       runs: plan.runs.map((run) => ({
         start: run.start,
         end: run.end,
+        words: run.words,
         text: text.slice(run.start, run.end),
         spans: run.spans,
         combinations: run.combinations,

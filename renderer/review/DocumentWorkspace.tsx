@@ -38,10 +38,14 @@ import { useFind } from './use-find.js';
 import { useFindHighlights } from './find-highlights.js';
 import { usePlan } from './use-plan.js';
 import { useShownPlan } from './shown-plan.js';
+import { usePaintedSpans } from './painted-spans.js';
+import { usePlanShift } from './plan-shift.js';
 import { useUndoRedo } from './use-undo-redo.js';
 import { useTextPreviews } from './text-previews.js';
 
 const VIEW = 'unlinkable-findings-view';
+/** The painted highlight of the newly planned words (`::highlight(newly-planned)` in app.css). */
+const NEWLY_PLANNED_HIGHLIGHT = 'newly-planned';
 
 export function DocumentWorkspace({ document, onOpenCollections }: { document: ReviewDocument; onOpenCollections: () => void }) {
   const queryClient = useQueryClient();
@@ -95,6 +99,15 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   // (An edit moves the kept phrases, not which they are: their ids say what the plan kept.)
   const keptIds = (decisions.data ?? []).map((d) => d.id).join(',');
   const drawnPlan = useShownPlan(editing ? undefined : planRuns, planComing, document.text, `${JSON.stringify(document.settings)}|${keptIds}`);
+  // How the plan moved when the kept words changed: said under its summary, and the newly
+  // planned words shaded in the text (plan-shift.ts).
+  const planShift = usePlanShift(
+    editing || plan.planText !== document.text ? undefined : plan.plan?.runs,
+    document.text,
+    JSON.stringify(document.settings),
+    keptIds,
+    decisions.data ?? [],
+  );
   // The same array while they draw the same, so that the highlighted text (memo) is not cut
   // again for nothing; in step with the text while its list is on the way. For the saved
   // text, the one they are drawn on: not worked out again at each keystroke in the editor.
@@ -119,6 +132,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const find = useFind(document.text);
   // Painted over the text, not cut into it (find-highlights.ts), and scrolled to.
   useFindHighlights(editing ? null : textFrame, find.open ? find.matches : undefined, find.shownIndex);
+  usePaintedSpans(editing ? null : textFrame, NEWLY_PLANNED_HIGHLIGHT, view === 'plan' ? planShift?.newlyPlanned : undefined);
   // What the overview strip draws changes with these (a new object tells it to measure again).
   const highlighted = useMemo(
     () => ({ text: document.text, findings, planned, suggestions: suggestions.data }),
@@ -297,7 +311,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
           </div>
           {!editing && <OverviewRuler frame={textFrame} revision={highlighted} />}
         </div>
-        {!editing && <Legend showPlan={planned !== undefined} />}
+        {!editing && <Legend showPlan={planned !== undefined} newlyPlanned={planned !== undefined && (planShift?.newlyPlanned.length ?? 0) > 0} />}
         <div className="statusbar" data-testid="statusbar">
           {detection.checkingCombinations && (
             <span data-testid="checking-combinations">
@@ -358,6 +372,7 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
             status={detection.status}
             findings={findings}
             plan={plan}
+            planShift={planShift}
             decisions={decisions.data ?? []}
             focusedId={selectedId}
             onSelect={setSelectedId}

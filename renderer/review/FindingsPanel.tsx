@@ -14,6 +14,8 @@ import { useBlocksNearScreen, type BlockLayout } from './blocks-near-screen.js';
 import { itemBlocks, keptStillLinking, phraseItems, planItems, type FindingsView, type Item } from './finding-items.js';
 import { ItemBlock, type RowActions } from './ItemBlock.js';
 import { PlanningStatus, PlanStopped } from './PlanningStatus.js';
+import { PlanShiftNote } from './PlanShiftNote.js';
+import type { PlanShift } from './plan-shift.js';
 import { useFocusAfterRemoval } from './use-focus-after-removal.js';
 import type { DetectionStatus } from './use-detection.js';
 import type { Plan } from './use-plan.js';
@@ -24,6 +26,8 @@ interface Props {
   readonly status: DetectionStatus;
   readonly findings: readonly Finding[];
   readonly plan: Plan;
+  /** How the plan shown differs from the one before it, when the kept words changed in between. */
+  readonly planShift: PlanShift | undefined;
   readonly decisions: readonly Decision[];
   readonly focusedId: string | null;
   readonly onSelect: (id: string) => void;
@@ -65,8 +69,8 @@ export function FindingsPanel(props: Props) {
     [status, props.decisions, props.findings],
   );
   const items = useMemo(
-    () => (view === 'plan' ? (plan.plan === undefined ? [] : planItems(plan.plan)) : phraseItems(props.findings)),
-    [view, plan.plan, props.findings],
+    () => (view === 'plan' ? (plan.plan === undefined ? [] : planItems(plan.plan, props.planShift?.newlyPlanned)) : phraseItems(props.findings)),
+    [view, plan.plan, props.planShift, props.findings],
   );
   const blocks = useMemo(() => itemBlocks(items), [items]);
   const whole = items.length <= WHOLE_LIST_ROWS;
@@ -167,6 +171,7 @@ export function FindingsPanel(props: Props) {
                     ? 'No plan changes fewer words.'
                     : `At least ${plan.plan.lowerBound.toLocaleString()} words are needed; this plan is within ${(plan.plan.planned - plan.plan.lowerBound).toLocaleString()} of that.`}
               </span>
+              {props.planShift !== undefined && <PlanShiftNote shift={props.planShift} />}
             </>
           )}
         </div>

@@ -93,6 +93,11 @@ export const ItemBlock = memo(function ItemBlock({
               }}
             >
               <span className="phrase">{item.text}</span>
+              {item.newlyPlanned === true && (
+                <span className="badge newly-planned" data-testid="newly-planned" title="Planned since the kept words changed">
+                  new
+                </span>
+              )}
               {item.finding !== undefined && (
                 <span className="df" title="Documents of the collection holding it">
                   {item.finding.documents} doc{item.finding.documents === 1 ? '' : 's'}

@@ -1,5 +1,5 @@
 /** What the colours of the highlighted text mean (block-drawing.ts chooses them, TextChunk.tsx draws them). */
-export function Legend({ showPlan }: { showPlan: boolean }) {
+export function Legend({ showPlan, newlyPlanned = false }: { showPlan: boolean; newlyPlanned?: boolean }) {
   return (
     <div className="legend small" data-testid="legend" aria-label="What the highlights mean">
       <span>
@@ -11,6 +11,11 @@ export function Legend({ showPlan }: { showPlan: boolean }) {
       {showPlan && (
         <span>
           <mark className="planned">planned word</mark> changing it breaks linkages
+        </span>
+      )}
+      {newlyPlanned && (
+        <span>
+          <span className="newly-planned-sample">newly planned</span> since the kept words changed
         </span>
       )}
       <span>

@@ -3,28 +3,17 @@
  * (`::highlight(find)` in app.css), not as elements. Marks as elements cut the text again
  * at every key typed: on a 37,000-word judgment React rebuilt thousands of elements and
  * the browser laid the whole text out again, about 2 s a key (5 s for the first letter).
- * Ranges over the text nodes change nothing in the document (static ones: see matchRanges).
+ * Ranges over the text nodes change nothing in the document (painted-spans.ts, and static
+ * ones: text-node-ranges.ts says why).
  */
 import { useLayoutEffect } from 'react';
 import type { TextMatch } from './find-in-text.js';
-import { highlightRegistry, staticRanges, textNodesOf } from './text-node-ranges.js';
+import { documentRanges, highlightedTextIn, watchHighlightedText } from './painted-spans.js';
+import { highlightRegistry } from './text-node-ranges.js';
 
 /** The names app.css styles: every match, and the one shown. */
 export const FIND_HIGHLIGHT = 'find';
 export const CURRENT_FIND_HIGHLIGHT = 'find-current';
-
-/**
- * One range per match, in order (matches are ascending and do not overlap), over the text
- * nodes that hold the document's own characters: the proposed replacements shown beside
- * previewed words (`ins.preview`) are not part of it. They are made again whenever the
- * text renders.
- */
-export function matchRanges(container: HTMLElement, matches: readonly TextMatch[]): StaticRange[] {
-  return staticRanges(
-    textNodesOf(container, (node) => node.parentElement?.closest('ins.preview') != null),
-    matches,
-  );
-}
 
 /** A live copy of a static range, for what only a live one can do (measure it). */
 function liveRange(range: StaticRange): Range {
@@ -60,12 +49,12 @@ export function useFindHighlights(frame: HTMLElement | null, matches: readonly T
     };
     /** Paints the matches; the range of the match shown, when there is one. */
     const paint = (): StaticRange | undefined => {
-      const container = frame.querySelector<HTMLElement>('[data-testid="document-text"]');
+      const container = highlightedTextIn(frame);
       if (container === null || matches === undefined || matches.length === 0) {
         clear();
         return undefined;
       }
-      const ranges = matchRanges(container, matches);
+      const ranges = documentRanges(container, matches);
       highlights?.set(FIND_HIGHLIGHT, new Highlight(...ranges));
       const shown = ranges[shownIndex];
       if (shown === undefined) {
@@ -79,26 +68,10 @@ export function useFindHighlights(frame: HTMLElement | null, matches: readonly T
     };
     const shown = paint();
     if (shown !== undefined) bringIntoView(frame, shown);
-    // The text nodes are replaced when the highlighted text renders anew: paint again then.
-    // Only the text is watched (a tooltip shown beside it changes nothing painted). The text
-    // element itself is replaced when the clerk switches between the plan and the phrases
-    // (HighlightedText.tsx): the frame's own children are watched for that.
-    let watched: Element | null = null;
-    const textObserver = new MutationObserver(() => void paint());
-    const watchText = (): boolean => {
-      const element = frame.querySelector('[data-testid="document-text"]');
-      if (element === watched) return false;
-      textObserver.disconnect();
-      watched = element;
-      if (element !== null) textObserver.observe(element, { childList: true, subtree: true, characterData: true });
-      return true;
-    };
-    watchText();
-    const frameObserver = new MutationObserver(() => watchText() && void paint());
-    frameObserver.observe(frame, { childList: true });
+    // Painted again whenever the highlighted text is drawn anew (painted-spans.ts).
+    const stop = watchHighlightedText(frame, () => void paint());
     return () => {
-      textObserver.disconnect();
-      frameObserver.disconnect();
+      stop();
       clear();
     };
   }, [frame, matches, shownIndex]);

@@ -16,20 +16,32 @@ export interface Item {
   /** What the row says about it. */
   readonly detail: string;
   readonly finding?: Finding;
+  /** A planned run with a word the plan newly chose when the kept words changed (plan-shift.ts). */
+  readonly newlyPlanned?: boolean;
 }
 
 export type FindingsView = 'plan' | 'phrases';
 
-/** The plan's rows: one per planned word or run of words, with what it breaks. */
-export function planItems(plan: PlanView): Item[] {
-  return plan.runs.map((run) => ({
-    id: `p${run.start}-${run.end}`,
-    kind: 'plan',
-    start: run.start,
-    end: run.end,
-    text: run.text,
-    detail: plannedRunReason(run, plan.cover),
-  }));
+/**
+ * The plan's rows: one per planned word or run of words, with what it breaks, and whether
+ * it holds a word of `newlyPlanned` (ascending spans inside the runs, as plan-shift.ts makes them).
+ */
+export function planItems(plan: PlanView, newlyPlanned: readonly { readonly start: number }[] = []): Item[] {
+  let next = 0;
+  return plan.runs.map((run) => {
+    // Both ascending: the spans before this run are behind us.
+    while (next < newlyPlanned.length && newlyPlanned[next]!.start < run.start) next++;
+    const fresh = next < newlyPlanned.length && newlyPlanned[next]!.start < run.end;
+    return {
+      id: `p${run.start}-${run.end}`,
+      kind: 'plan',
+      start: run.start,
+      end: run.end,
+      text: run.text,
+      detail: plannedRunReason(run, plan.cover),
+      ...(fresh && { newlyPlanned: true }),
+    };
+  });
 }
 
 /** The phrases' rows: one per flagged phrase, with its first line of explanation. */

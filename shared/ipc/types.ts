@@ -180,6 +180,8 @@ export interface ChangeRecord {
 export interface PlannedRunView {
   readonly start: number;
   readonly end: number;
+  /** Each planned word's start and end in the text, flat (start, end, start, …). */
+  readonly words: readonly number[];
   readonly text: string;
   readonly spans: number;
   readonly combinations: number;

@@ -15,6 +15,11 @@ export interface PlannedRun {
   readonly end: number;
   /** Token indices of the run, in the text as given. */
   readonly tokens: readonly number[];
+  /**
+   * Where each of those tokens begins and ends in the text, flat (start, end, start, …):
+   * what the review compares between two plans of the same text, word by word.
+   */
+  readonly words: readonly number[];
   /** Occurrences of minimal linkable N-grams it breaks. */
   readonly spans: number;
   /** Combinations it breaks (it removes a member's last occurrence). */
@@ -74,6 +79,7 @@ export function describeRuns(text: string, tokens: TokenizedText, planned: reado
     start: tokens.starts[run[0]!]!,
     end: tokens.ends[run.at(-1)!]!,
     tokens: run,
+    words: run.flatMap((t) => [tokens.starts[t]!, tokens.ends[t]!]),
     spans: spans[r]!,
     combinations: combinations[r]!,
     phrases: [...phrases[r]!].slice(0, PHRASES_PER_RUN),

@@ -35,7 +35,10 @@ function referenceRuns(text: string, tokens: TokenizedText, planned: readonly nu
       combinations++;
       phrases.add(combination.text[member]!);
     }
-    return { start: tokens.starts[run[0]!]!, end: tokens.ends[run.at(-1)!]!, tokens: run, spans, combinations, phrases: [...phrases].slice(0, 20) };
+    // Each word's place, read back from the text's own tokens one at a time.
+    const words: number[] = [];
+    for (const t of run) words.push(tokens.starts[t]!, tokens.ends[t]!);
+    return { start: tokens.starts[run[0]!]!, end: tokens.ends[run.at(-1)!]!, tokens: run, words, spans, combinations, phrases: [...phrases].slice(0, 20) };
   });
 }
 
