@@ -127,7 +127,10 @@ test('a kept planned word that only its own document holds is planned around, an
   await expect(keptRow.getByTestId('kept-links')).toHaveText('still links');
 });
 
-test('keeping a planned word says how the plan moved, shades the newly planned words, and Undo moves it back', async ({ page, host }) => {
+test('the keep form says what keeping a planned word would cost, and once kept the plan says how it moved, shades the newly planned words, and Undo moves it back', async ({
+  page,
+  host,
+}) => {
   await openApp(page, host);
   const panel = page.getByTestId('findings-panel');
   const summary = page.getByTestId('plan-summary');
@@ -143,6 +146,12 @@ test('keeping a planned word says how the plan moved, shades the newly planned w
   const middle = Math.floor((await runs.count()) / 2);
   await runs.nth(middle).locator('button[data-item]').click();
   await page.getByRole('button', { name: 'Keep…' }).click();
+  // While the reason is written, the form works out what keeping the run would cost.
+  const cost = page.getByTestId('keep-cost');
+  await expect(cost).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const foreseen = /^\s*Kept, the plan would change ([\d,]+) words? instead of ([\d,]+): /u.exec((await cost.textContent()) ?? '');
+  expect(foreseen).not.toBeNull();
+  expect(Number(foreseen![2]!.replace(/,/gu, ''))).toBe(first);
   await page.getByLabel('Reason to keep').fill('The Court’s own words.');
   await page.getByTestId('keep-form').getByRole('button', { name: 'Keep it' }).click();
   const shift = page.getByTestId('plan-shift');
@@ -159,6 +168,8 @@ test('keeping a planned word says how the plan moved, shades the newly planned w
   const kept = figure(/([\d,]+) words? of the last plan now kept/u);
   expect(before).toBe(first);
   expect(after).toBe(await plannedWords());
+  // What the form foresaw is what the keep did.
+  expect(after).toBe(Number(foreseen![1]!.replace(/,/gu, '')));
   expect(kept).toBeGreaterThan(0);
   expect(after).toBe(before + fresh - released - kept);
   // On the demo judgment the plan moves to another cover: words come and go.

@@ -43,7 +43,7 @@ export interface AppServicesOptions {
 export type Handlers = { [C in ChannelName]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> };
 
 /** Jobs whose result only the page that asked shows, and nothing stores. */
-const PAGE_JOB_KINDS: readonly JobKind[] = ['combinations', 'plan'];
+const PAGE_JOB_KINDS: readonly JobKind[] = ['combinations', 'plan', 'plan-preview'];
 
 export class AppServices {
   readonly db: Database.Database;

@@ -40,6 +40,7 @@ import { usePlan } from './use-plan.js';
 import { useShownPlan } from './shown-plan.js';
 import { usePaintedSpans } from './painted-spans.js';
 import { usePlanShift } from './plan-shift.js';
+import { KeepCostContext, type KeepCostBasis } from './keep-cost.js';
 import { useUndoRedo } from './use-undo-redo.js';
 import { useTextPreviews } from './text-previews.js';
 
@@ -101,6 +102,13 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   const drawnPlan = useShownPlan(editing ? undefined : planRuns, planComing, document.text, `${JSON.stringify(document.settings)}|${keptIds}`);
   // How the plan moved when the kept words changed: said under its summary, and the newly
   // planned words shaded in the text (plan-shift.ts).
+  // What a keep form plans from to say what keeping its phrase would cost (keep-cost.ts).
+  const keptRanges = decisions.data;
+  const currentPlan = !editing && plan.planText === document.text ? plan.plan : undefined;
+  const keepCostBasis = useMemo(
+    (): KeepCostBasis => ({ documentId: document.id, text: document.text, settings: document.settings, plan: currentPlan, kept: keptRanges ?? [] }),
+    [document.id, document.text, document.settings, currentPlan, keptRanges],
+  );
   const planShift = usePlanShift(
     editing || plan.planText !== document.text ? undefined : plan.plan?.runs,
     document.text,
@@ -363,47 +371,49 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
         onSuggestionJob={setSuggestionJob}
         onJumpTo={(start) => jumpTo(start)}
         findings={
-          <FindingsPanel
-            view={view}
-            onView={(next) => {
-              localStorage.setItem(VIEW, next);
-              setView(next);
-            }}
-            status={detection.status}
-            findings={findings}
-            plan={plan}
-            planShift={planShift}
-            decisions={decisions.data ?? []}
-            focusedId={selectedId}
-            onSelect={setSelectedId}
-            onJump={(id, start) => {
-              setSelectedId(id);
-              // A plan row has no phrase of its own in the text: scroll there without moving the focus.
-              if (id.startsWith('p')) jumpTo(start);
-              else jumpTo(start, id);
-            }}
-            onPlaceholder={placeholders}
-            onModel={toModel}
-            onKeep={keep}
-            onUnkeep={(d) => {
-              const versionId = document.versionId;
-              void call('decisions:unkeep', { documentId: document.id, decisionId: d.id })
-                .then(() => setWithdrawn({ decision: d, versionId }))
-                .catch(setError);
-            }}
-            // Offered while the text is as it was, and the phrase is not kept again (Undo keeps it again too).
-            withdrawn={
-              withdrawn !== null && withdrawn.versionId === document.versionId && !(decisions.data ?? []).some((d) => d.id === withdrawn.decision.id)
-                ? withdrawn.decision
-                : null
-            }
-            onKeepAgain={(d) => {
-              void call('decisions:keep-again', { documentId: document.id, decisionId: d.id })
-                .then(() => setWithdrawn(null))
-                .catch(setError);
-            }}
-            busy={run.isPending || editing || (view === 'plan' && plan.planText !== document.text)}
-          />
+          <KeepCostContext.Provider value={keepCostBasis}>
+            <FindingsPanel
+              view={view}
+              onView={(next) => {
+                localStorage.setItem(VIEW, next);
+                setView(next);
+              }}
+              status={detection.status}
+              findings={findings}
+              plan={plan}
+              planShift={planShift}
+              decisions={decisions.data ?? []}
+              focusedId={selectedId}
+              onSelect={setSelectedId}
+              onJump={(id, start) => {
+                setSelectedId(id);
+                // A plan row has no phrase of its own in the text: scroll there without moving the focus.
+                if (id.startsWith('p')) jumpTo(start);
+                else jumpTo(start, id);
+              }}
+              onPlaceholder={placeholders}
+              onModel={toModel}
+              onKeep={keep}
+              onUnkeep={(d) => {
+                const versionId = document.versionId;
+                void call('decisions:unkeep', { documentId: document.id, decisionId: d.id })
+                  .then(() => setWithdrawn({ decision: d, versionId }))
+                  .catch(setError);
+              }}
+              // Offered while the text is as it was, and the phrase is not kept again (Undo keeps it again too).
+              withdrawn={
+                withdrawn !== null && withdrawn.versionId === document.versionId && !(decisions.data ?? []).some((d) => d.id === withdrawn.decision.id)
+                  ? withdrawn.decision
+                  : null
+              }
+              onKeepAgain={(d) => {
+                void call('decisions:keep-again', { documentId: document.id, decisionId: d.id })
+                  .then(() => setWithdrawn(null))
+                  .catch(setError);
+              }}
+              busy={run.isPending || editing || (view === 'plan' && plan.planText !== document.text)}
+            />
+          </KeepCostContext.Provider>
         }
       />
     </>

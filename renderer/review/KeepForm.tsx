@@ -1,17 +1,59 @@
 /**
  * Keeping a flagged phrase: the clerk says why, in a sentence (it goes into the review
- * log a supervisor signs). Enter saves, Esc cancels.
+ * log a supervisor signs), and meanwhile reads what keeping it would do to the plan
+ * (keep-cost.ts). Enter saves, Esc cancels.
  */
 import { useState } from 'react';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { useKeepCost, type KeepCost } from './keep-cost.js';
+
+function words(count: number): string {
+  return `${count.toLocaleString()} word${count === 1 ? '' : 's'}`;
+}
+
+/** What keeping the phrase would do to the plan, in a sentence; nothing when no plan is there to compare with. */
+export function keepCostSentence(cost: KeepCost): string | undefined {
+  switch (cost.status) {
+    case 'none':
+      return undefined;
+    case 'working':
+      return 'Working out how keeping it would move the plan…';
+    case 'failed':
+      return 'What keeping it would do to the plan could not be worked out; it can be kept all the same.';
+    case 'ready': {
+      const { shift, clean } = cost;
+      const moved =
+        shift.newlyPlannedWords === 0 && shift.releasedWords === 0
+          ? 'no other word would move'
+          : `${words(shift.newlyPlannedWords)} newly planned, ${words(shift.releasedWords)} no longer`;
+      const remain = clean ? '' : ' Linkages would remain that only kept words could break.';
+      return `Kept, the plan would change ${words(shift.after)} instead of ${shift.before.toLocaleString()}: ${moved}.${remain}`;
+    }
+  }
+}
+
+/** The sentence under the reason, while the form is open. */
+function KeepCostLine({ range }: { range: { start: number; end: number } }) {
+  const cost = useKeepCost(range);
+  const sentence = keepCostSentence(cost);
+  if (sentence === undefined) return null;
+  return (
+    <span className={`small ${cost.status === 'ready' && !cost.clean ? 'warn' : 'muted'}`} data-testid="keep-cost" data-state={cost.status} role="status">
+      {cost.status === 'working' && <span className="spinner" />} {sentence}
+    </span>
+  );
+}
 
 export function KeepForm({
   phrase,
+  range,
   onSave,
   onCancel,
   busy,
 }: {
   phrase: string;
+  /** Where the phrase is in the text. */
+  range: { start: number; end: number };
   onSave: (reason: string) => Promise<unknown>;
   onCancel: () => void;
   busy: boolean;
@@ -45,6 +87,7 @@ export function KeepForm({
           aria-label="Reason to keep"
         />
       </label>
+      <KeepCostLine range={range} />
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <div className="row">
         <button type="submit" className="primary" disabled={busy || reason.trim().length === 0}>

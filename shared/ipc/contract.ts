@@ -182,9 +182,26 @@ export const contract = {
   /**
    * The edit plan of a text (the fewest words to change, or the paper's rule) as a job
    * whose value is a PlanView; a newer plan of the same document supersedes it. Words
-   * the clerk keeps (active keep decisions) are never planned.
+   * the clerk keeps (active keep decisions) are never planned. With `alsoKeep`, the plan
+   * as it would be if those characters were kept too, for the clerk deciding whether to
+   * keep them: a job of its own kind ('plan-preview'), which supersedes only the last such
+   * job of the document, not its plan.
    */
-  'detection:plan': channel<JobInfo>()(z.object({ documentId, text, settings: settingsSchema }).strict()),
+  'detection:plan': channel<JobInfo>()(
+    z
+      .object({
+        documentId,
+        text,
+        settings: settingsSchema,
+        alsoKeep: z
+          .object({ start: z.number().int().min(0), end: z.number().int().min(0) })
+          .strict()
+          .refine((range) => range.start < range.end, 'an empty range keeps nothing')
+          .optional(),
+      })
+      .strict()
+      .refine((request) => request.alsoKeep === undefined || request.alsoKeep.end <= request.text.length, 'the range to keep lies beyond the text'),
+  ),
   /**
    * The likeliest sources of a text among the collection, and `sourceId` after them when it
    * is not among them. Rare means below `k` documents, N-grams up to `maxN` (the document's

@@ -10,6 +10,7 @@ import { tokenize } from '../../shared/tokenizer/tokenize.js';
 import { planItems } from '../../renderer/review/finding-items.js';
 import { nextSeenPlan, planShift } from '../../renderer/review/plan-shift.js';
 import { planShiftSentence } from '../../renderer/review/PlanShiftNote.js';
+import { keepCostSentence } from '../../renderer/review/KeepForm.js';
 
 const WORDS = ['the', 'court', 'held', ',', 'applicant', '.', 'Oslo', '(', 'tax', ')'];
 
@@ -144,5 +145,20 @@ describe('nextSeenPlan', () => {
     expect(nextSeenPlan(kept, first, text, 'k=3', '', [])?.shift).toBeUndefined();
     const edited = text.replace('Bergen', 'Trondheim');
     expect(nextSeenPlan(kept, [run('Trondheim', edited)], edited, 'k=2', '', [])?.shift).toBeUndefined();
+  });
+});
+
+describe('keepCostSentence', () => {
+  it('says what keeping would do, and nothing when there is no plan to compare with', () => {
+    const shift = { before: 357, after: 445, newlyPlanned: [], newlyPlannedWords: 165, releasedWords: 76, keptWords: 1 };
+    expect(keepCostSentence({ status: 'none' })).toBeUndefined();
+    expect(keepCostSentence({ status: 'working', job: undefined })).toBe('Working out how keeping it would move the plan…');
+    expect(keepCostSentence({ status: 'ready', shift, clean: true })).toBe(
+      'Kept, the plan would change 445 words instead of 357: 165 words newly planned, 76 words no longer.',
+    );
+    expect(keepCostSentence({ status: 'ready', shift: { ...shift, after: 356, newlyPlannedWords: 0, releasedWords: 0 }, clean: false })).toBe(
+      'Kept, the plan would change 356 words instead of 357: no other word would move. Linkages would remain that only kept words could break.',
+    );
+    expect(keepCostSentence({ status: 'failed' })).toMatch(/could not be worked out; it can be kept all the same/u);
   });
 });

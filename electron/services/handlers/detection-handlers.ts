@@ -69,11 +69,12 @@ export function detectionHandlers(services: AppServices): DetectionHandlers {
         fullCheck(services, documentId, text, settings, context.signal, context.progress),
       );
     },
-    'detection:plan': async ({ documentId, text, settings }) => {
+    'detection:plan': async ({ documentId, text, settings, alsoKeep }) => {
       const path = collectionOf(services, settings);
       // Kept words are never planned; keep decisions refer to the head text, which is what the review plans.
       const keep = services.decisions.decisions(documentId).map((d) => ({ start: d.start, end: d.end }));
-      return services.latestJobs.start('plan', documentId, (context) =>
+      if (alsoKeep !== undefined) keep.push(alsoKeep);
+      return services.latestJobs.start(alsoKeep === undefined ? 'plan' : 'plan-preview', documentId, (context) =>
         services.engine.request('plan', { path, text, settings, documentKey: documentId, keep }, { signal: context.signal, onProgress: context.progress }),
       );
     },
