@@ -106,7 +106,9 @@ export const ItemBlock = memo(function ItemBlock({
               <span className="kind">{item.detail}</span>
             </button>
             {item.id === focusedId && keeping !== item.id && <RowActionsBar item={item} same={sameAsFocused} busy={busy} actions={actions} />}
-            {keeping === item.id && <KeepForm phrase={item.text} range={item} busy={busy} onCancel={actions.stopKeeping} onSave={(reason) => actions.keep(item, reason)} />}
+            {keeping === item.id && (
+              <KeepForm phrase={item.text} range={item} busy={busy} onCancel={actions.stopKeeping} onSave={(reason) => actions.keep(item, reason)} />
+            )}
           </li>
         ))}
       </ul>

@@ -276,7 +276,16 @@ export interface JobInfo {
 }
 
 export type JobKind =
-  'collection-create' | 'collection-add' | 'collection-compact' | 'collection-load' | 'statistics' | 'combinations' | 'plan' | 'plan-preview' | 'suggestions' | 'model-hash';
+  | 'collection-create'
+  | 'collection-add'
+  | 'collection-compact'
+  | 'collection-load'
+  | 'statistics'
+  | 'combinations'
+  | 'plan'
+  | 'plan-preview'
+  | 'suggestions'
+  | 'model-hash';
 
 /** A GGUF model file found in a model folder (or chosen by path). */
 export interface ModelFile {
