@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { ErrorBanner } from '../common/ErrorBanner.js';
+import { detectionOfPlanPhase } from '../../shared/ipc/plan-progress.js';
 import { useKeepCost, type KeepCost } from './keep-cost.js';
 
 function words(count: number): string {
@@ -16,8 +17,13 @@ export function keepCostSentence(cost: KeepCost): string | undefined {
   switch (cost.status) {
     case 'none':
       return undefined;
-    case 'working':
-      return 'Working out how keeping it would move the plan…';
+    case 'working': {
+      // On a long text this takes seconds: say how far it is, as the plan's own status does.
+      const job = cost.job;
+      const detection = job === undefined ? undefined : detectionOfPlanPhase(job.phase);
+      const share = detection !== undefined && job!.total > 0 ? `: ${Math.round(Math.min(1, job!.done / job!.total) * 100)} %` : '';
+      return `Working out how keeping it would move the plan…${detection === undefined ? '' : ` (check ${detection}${share})`}`;
+    }
     case 'failed':
       return 'What keeping it would do to the plan could not be worked out; it can be kept all the same.';
     case 'ready': {

@@ -153,6 +153,9 @@ describe('keepCostSentence', () => {
     const shift = { before: 357, after: 445, newlyPlanned: [], newlyPlannedWords: 165, releasedWords: 76, keptWords: 1 };
     expect(keepCostSentence({ status: 'none' })).toBeUndefined();
     expect(keepCostSentence({ status: 'working', job: undefined })).toBe('Working out how keeping it would move the plan…');
+    const job = { id: 'j', kind: 'plan-preview', state: 'running', phase: 'detection 2', done: 40, total: 100, startedAt: '' } as const;
+    expect(keepCostSentence({ status: 'working', job })).toBe('Working out how keeping it would move the plan… (check 2: 40 %)');
+    expect(keepCostSentence({ status: 'working', job: { ...job, phase: 'starting' } })).toBe('Working out how keeping it would move the plan…');
     expect(keepCostSentence({ status: 'ready', shift, clean: true })).toBe(
       'Kept, the plan would change 445 words instead of 357: 165 words newly planned, 76 words no longer.',
     );
