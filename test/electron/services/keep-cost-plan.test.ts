@@ -5,11 +5,11 @@
  * collection file, real engine, the handlers themselves.
  */
 import { describe, expect, it } from 'vitest';
-import type { Handlers } from '../../../electron/services/app-services.js';
 import type { PlanView } from '../../../shared/ipc/types.js';
 import { contract } from '../../../shared/ipc/contract.js';
 import { createHandlers } from '../../../electron/services/handlers/index.js';
 import { useAppWithCollection } from '../../helpers/app-services.js';
+import { finished } from '../../helpers/finished-job.js';
 
 const appWithCollection = useAppWithCollection('unlinkable-keep-cost-');
 
@@ -23,15 +23,6 @@ const documents = [
   { id: 'c', text: 'The applicant lives in Bergen since the spring of that year.' },
   { id: 'd', text: 'He works in Oslo for Statoil.' },
 ];
-
-/** Polls a job until it ends. */
-async function finished(handlers: Handlers, jobId: string) {
-  for (;;) {
-    const job = await handlers['jobs:get']({ jobId });
-    if (job.state !== 'running') return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** The planned runs' words, as the clerk reads them. */
 const words = (plan: PlanView) => plan.runs.map((run) => run.text);

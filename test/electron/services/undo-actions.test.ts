@@ -6,10 +6,11 @@
  * or a restart undoes the same. Real workspace database, the handlers themselves.
  */
 import { describe, expect, it } from 'vitest';
-import { AppServices, type Handlers } from '../../../electron/services/app-services.js';
+import { AppServices } from '../../../electron/services/app-services.js';
 import { createHandlers } from '../../../electron/services/handlers/index.js';
 import { ACTIONS_KEPT } from '../../../electron/workspace/action-store.js';
 import { useAppWithCollection } from '../../helpers/app-services.js';
+import { finished } from '../../helpers/finished-job.js';
 import { judgmentWithSuggestions, SUGGESTED_TEXT as text } from '../../helpers/judgment-with-suggestions.js';
 
 const appWithCollection = useAppWithCollection('unlinkable-undo-actions-');
@@ -173,12 +174,3 @@ describe('undo and redo of actions among versions', () => {
     }
   });
 });
-
-/** Polls a job until it ends. */
-async function finished(handlers: Handlers, jobId: string) {
-  for (;;) {
-    const job = await handlers['jobs:get']({ jobId });
-    if (job.state !== 'running') return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
