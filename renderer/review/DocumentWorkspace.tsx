@@ -100,21 +100,16 @@ export function DocumentWorkspace({ document, onOpenCollections }: { document: R
   // (An edit moves the kept phrases, not which they are: their ids say what the plan kept.)
   const keptIds = (decisions.data ?? []).map((d) => d.id).join(',');
   const drawnPlan = useShownPlan(editing ? undefined : planRuns, planComing, document.text, `${JSON.stringify(document.settings)}|${keptIds}`);
+  // The plan of the text on screen, once made (none while the text is edited).
+  const currentPlan = !editing && plan.planText === document.text ? plan.plan : undefined;
+  const keptRanges = decisions.data;
   // How the plan moved when the kept words changed: said under its summary, and the newly
   // planned words shaded in the text (plan-shift.ts).
+  const planShift = usePlanShift(currentPlan?.runs, document.text, JSON.stringify(document.settings), keptIds, keptRanges ?? []);
   // What a keep form plans from to say what keeping its phrase would cost (keep-cost.ts).
-  const keptRanges = decisions.data;
-  const currentPlan = !editing && plan.planText === document.text ? plan.plan : undefined;
   const keepCostBasis = useMemo(
     (): KeepCostBasis => ({ documentId: document.id, text: document.text, settings: document.settings, plan: currentPlan, kept: keptRanges ?? [] }),
     [document.id, document.text, document.settings, currentPlan, keptRanges],
-  );
-  const planShift = usePlanShift(
-    editing || plan.planText !== document.text ? undefined : plan.plan?.runs,
-    document.text,
-    JSON.stringify(document.settings),
-    keptIds,
-    decisions.data ?? [],
   );
   // The same array while they draw the same, so that the highlighted text (memo) is not cut
   // again for nothing; in step with the text while its list is on the way. For the saved

@@ -1,4 +1,4 @@
-/** What the colours of the highlighted text mean (block-drawing.ts chooses them, TextChunk.tsx draws them). */
+/** What the colours of the highlighted text mean (block-drawing.ts chooses them, TextChunk.tsx draws them; the newly planned words are painted over them, painted-spans.ts). */
 export function Legend({ showPlan, newlyPlanned = false }: { showPlan: boolean; newlyPlanned?: boolean }) {
   return (
     <div className="legend small" data-testid="legend" aria-label="What the highlights mean">
