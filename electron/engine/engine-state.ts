@@ -21,6 +21,7 @@ import { retryIfCollectionChanged, retryIfCollectionChangedAsync } from '../inde
 import { CollectionIndex, type CollectionInfo, type DocumentSummary } from '../index-store/collection-index.js';
 import { statisticsSteps } from '../index-store/collection-stats.js';
 import { DocumentMemory } from './document-memory.js';
+import { planKey, RecentPlans } from './recent-plans.js';
 import { runSliced } from './sliced.js';
 
 /** Fixpoint rounds of the minimal plan in the review app (the CLI and the evaluation take more). */
@@ -102,6 +103,7 @@ export class EngineState {
     this.open.get(path)?.close();
     this.open.delete(path);
     this.termStatistics.delete(path);
+    this.recentPlans.forget(path);
     for (const key of this.memories.keys()) if (key.startsWith(`${path}\u0000`)) this.memories.delete(key);
     this.cacheGenerations.delete(path);
   }
@@ -228,7 +230,9 @@ export class EngineState {
 
   /**
    * The edit plan of a text (see shared/linkage/plan), in time slices so that quick
-   * checks still get through; `keep` are the words the clerk keeps.
+   * checks still get through; `keep` are the words the clerk keeps. A plan made before from
+   * the same inputs on the same collection state is given again, with no progress reported
+   * (recent-plans.ts says why).
    */
   async plan(
     path: string,
@@ -240,6 +244,29 @@ export class EngineState {
     onProgress: Progress = noProgress,
   ): Promise<PlanView> {
     const collection = this.collection(path);
+    const generation = collection.generation();
+    const key = planKey(path, generation, text, settings, keep);
+    const known = this.recentPlans.get(key);
+    if (known !== undefined) return known;
+    const view = await this.makePlan(collection, path, text, settings, documentKey, keep, signal, onProgress);
+    // Kept only when the collection did not change while it was made: it is then a plan of
+    // the state `generation` names.
+    if (collection.generation() === generation) this.recentPlans.remember(key, view);
+    return view;
+  }
+
+  private readonly recentPlans = new RecentPlans();
+
+  private async makePlan(
+    collection: CollectionIndex,
+    path: string,
+    text: string,
+    settings: ReviewSettings,
+    documentKey: string,
+    keep: readonly { start: number; end: number }[],
+    signal: AbortLike,
+    onProgress: Progress,
+  ): Promise<PlanView> {
     const plan = await retryIfCollectionChangedAsync(() =>
       runSliced(
         planSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {

@@ -262,4 +262,38 @@ describe('EngineState', () => {
     await removeIds(path, ['holder-1', 'holder-2']);
     expect(await agrees(text)).toBe(before);
   });
+
+  it('gives a plan made before from the same inputs again, and makes it anew for other inputs or after the collection changed', async () => {
+    const { dir, path } = await collection();
+    const state = new EngineState();
+    const text = 'The court in Ankara examined the conditions of detention. He complained about the length of the proceedings in Sincan.';
+    const word = (w: string) => ({ start: text.indexOf(w), end: text.indexOf(w) + w.length });
+    /** The plan, and whether it was made (a plan made at arity 2 or 3 reports the progress of its detections). */
+    const plan = async (keep: { start: number; end: number }[], arity: 2 | 3 = 3, on = state) => {
+      let made = false;
+      const view = await on.plan(path, text, settings(arity), 'doc', keep, new AbortController().signal, () => (made = true));
+      return { view, made };
+    };
+    const first = await plan([word('Ankara'), word('Sincan')]);
+    expect(first.made).toBe(true);
+    // The same inputs, the kept ranges in another order, and another document's key: given again.
+    const again = await plan([word('Sincan'), word('Ankara')]);
+    expect(again.made).toBe(false);
+    expect(again.view).toBe(first.view);
+    expect((await state.plan(path, text, settings(3), 'other', [word('Ankara'), word('Sincan')], new AbortController().signal)).runs).toEqual(first.view.runs);
+    // It is the plan a fresh engine makes.
+    expect((await plan([word('Ankara'), word('Sincan')], 3, new EngineState())).view.runs).toEqual(first.view.runs);
+    // Other kept words, or other settings: made.
+    expect((await plan([word('Ankara')])).made).toBe(true);
+    expect((await plan([word('Ankara'), word('Sincan')], 2)).made).toBe(true);
+    // The collection changed: made anew, against the collection as it is now.
+    const more = join(dir, 'more.jsonl');
+    writeFileSync(more, JSON.stringify({ id: 'copy', text }));
+    await addInputs(path, [more]);
+    const changed = await plan([word('Ankara'), word('Sincan')]);
+    expect(changed.made).toBe(true);
+    expect(changed.view.runs).toEqual((await plan([word('Ankara'), word('Sincan')], 3, new EngineState())).view.runs);
+    // The copy singles itself out through the text's phrases: the plan of before would be wrong.
+    expect(changed.view.planned).not.toBe(first.view.planned);
+  });
 });
