@@ -78,7 +78,12 @@ export const HighlightedText = memo(function HighlightedText({
     () => (drawnBefore.current = drawText({ text, findings, starts, cuts, showPlan, previews: ordered, uncheckedFrom }, drawnBefore.current)),
     [text, findings, starts, cuts, showPlan, ordered, uncheckedFrom],
   );
-  const findingsById = useMemo(() => new Map(findings.map((f) => [f.id, f])), [findings]);
+  // The findings by id, for the tooltip: made when a mark is first explained, not at each
+  // new set of findings (about 40,000 of them on a long text, after every check).
+  const findingsById = useMemo(() => {
+    let byId: Map<string, Finding> | undefined;
+    return () => (byId ??= new Map(findings.map((f) => [f.id, f])));
+  }, [findings]);
   const metrics = useTextMetrics(container, text);
   const heights = useMemo(() => starts.map((start, c) => estimatedChunkHeight(text, start, starts[c + 1] ?? text.length, metrics)), [text, starts, metrics]);
 
@@ -95,7 +100,7 @@ export const HighlightedText = memo(function HighlightedText({
   // of tens of thousands of marks slowed a long text's drawing (switching the 37,000-word
   // text to the phrases took 1.65 s with them, 1.37 s without, one run each).
   const show = (element: HTMLElement) => {
-    const lines = explainMark(element.dataset.findings, findingsById);
+    const lines = explainMark(element.dataset.findings, findingsById());
     if (element.dataset.planned !== undefined) lines.push('Planned: changing this word breaks linkages (see the plan).');
     if (lines.length === 0) return;
     // One mark is described at a time: pointing at another while one has the focus moves it.
