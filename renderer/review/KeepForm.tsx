@@ -28,11 +28,14 @@ export function keepCostSentence(cost: KeepCost): string | undefined {
       return 'What keeping it would do to the plan could not be worked out; it can be kept all the same.';
     case 'ready': {
       const { shift, clean } = cost;
+      const remain = clean ? '' : ' Linkages would remain that only kept words could break.';
+      // A phrase none of whose words is planned may leave the plan as it is.
+      if (shift.newlyPlannedWords === 0 && shift.releasedWords === 0 && shift.keptWords === 0)
+        return `Kept, the plan would stay as it is (${words(shift.after)}).${remain}`;
       const moved =
         shift.newlyPlannedWords === 0 && shift.releasedWords === 0
           ? 'no other word would move'
           : `${words(shift.newlyPlannedWords)} newly planned, ${words(shift.releasedWords)} no longer`;
-      const remain = clean ? '' : ' Linkages would remain that only kept words could break.';
       return `Kept, the plan would change ${words(shift.after)} instead of ${shift.before.toLocaleString()}: ${moved}.${remain}`;
     }
   }

@@ -13,6 +13,9 @@ function words(count: number): string {
 /** What the shift says, in one sentence. */
 export function planShiftSentence(shift: PlanShift): string {
   const kept = shift.keptWords > 0 ? `; ${words(shift.keptWords)} of the last plan now kept` : '';
+  // Kept words none of which was planned may leave the plan as it was.
+  if (shift.newlyPlannedWords === 0 && shift.releasedWords === 0 && shift.keptWords === 0)
+    return `The kept words changed, and the plan stayed as it was (${words(shift.after)} to change).`;
   if (shift.newlyPlannedWords === 0 && shift.releasedWords === 0)
     return `The kept words changed, and the rest of the plan stayed: ${words(shift.after)} to change instead of ${shift.before.toLocaleString()}${kept}.`;
   return (

@@ -117,6 +117,7 @@ describe('planShift', () => {
     expect(planShiftSentence(stayed)).toBe(
       'The kept words changed, and the rest of the plan stayed: 11 words to change instead of 12; 1 word of the last plan now kept.',
     );
+    expect(planShiftSentence({ ...stayed, after: 12, keptWords: 0 })).toBe('The kept words changed, and the plan stayed as it was (12 words to change).');
   });
 });
 
@@ -161,6 +162,10 @@ describe('keepCostSentence', () => {
     );
     expect(keepCostSentence({ status: 'ready', shift: { ...shift, after: 356, newlyPlannedWords: 0, releasedWords: 0 }, clean: false })).toBe(
       'Kept, the plan would change 356 words instead of 357: no other word would move. Linkages would remain that only kept words could break.',
+    );
+    // A phrase none of whose words is planned, kept without moving the plan.
+    expect(keepCostSentence({ status: 'ready', shift: { ...shift, after: 357, newlyPlannedWords: 0, releasedWords: 0, keptWords: 0 }, clean: true })).toBe(
+      'Kept, the plan would stay as it is (357 words).',
     );
     expect(keepCostSentence({ status: 'failed' })).toMatch(/could not be worked out; it can be kept all the same/u);
   });
