@@ -45,7 +45,7 @@ export function useKeepCost(range: Range): KeepCost {
   const key =
     basis === undefined || !planned
       ? undefined
-      : `${textKey(basis.text)}|${JSON.stringify(basis.settings)}|${range.start}-${range.end}|${kept.map((k) => `${k.start}-${k.end}`).join(',')}`;
+      : `${basis.documentId}|${textKey(basis.text)}|${JSON.stringify(basis.settings)}|${range.start}-${range.end}|${kept.map((k) => `${k.start}-${k.end}`).join(',')}`;
   const [started, setStarted] = useState<{ key: string; jobId: string } | { key: string; failed: true } | null>(null);
   useEffect(() => {
     if (key === undefined || basis === undefined) return;
