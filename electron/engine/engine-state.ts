@@ -98,6 +98,7 @@ export class EngineState {
   }
 
   private readonly loads = new Map<string, Promise<void>>();
+  private readonly recentPlans = new RecentPlans();
 
   close(path: string): void {
     this.open.get(path)?.close();
@@ -248,25 +249,6 @@ export class EngineState {
     const key = planKey(path, generation, text, settings, keep);
     const known = this.recentPlans.get(key);
     if (known !== undefined) return known;
-    const view = await this.makePlan(collection, path, text, settings, documentKey, keep, signal, onProgress);
-    // Kept only when the collection did not change while it was made: it is then a plan of
-    // the state `generation` names.
-    if (collection.generation() === generation) this.recentPlans.remember(key, view);
-    return view;
-  }
-
-  private readonly recentPlans = new RecentPlans();
-
-  private async makePlan(
-    collection: CollectionIndex,
-    path: string,
-    text: string,
-    settings: ReviewSettings,
-    documentKey: string,
-    keep: readonly { start: number; end: number }[],
-    signal: AbortLike,
-    onProgress: Progress,
-  ): Promise<PlanView> {
     const plan = await retryIfCollectionChangedAsync(() =>
       runSliced(
         planSteps(collection.phraseIndex(), text, this.settingsFor(collection, settings), {
@@ -286,7 +268,7 @@ export class EngineState {
         signal,
       ),
     );
-    return {
+    const view: PlanView = {
       strategy: plan.strategy,
       words: plan.words,
       planned: plan.tokens.length,
@@ -309,6 +291,10 @@ export class EngineState {
       rounds: plan.rounds,
       milliseconds: plan.milliseconds,
     };
+    // Kept only when the collection did not change while it was made: it is then a plan of
+    // the state `generation` names.
+    if (collection.generation() === generation) this.recentPlans.remember(key, view);
+    return view;
   }
 
   /** Checks that a source id exists before a setting names it. */
