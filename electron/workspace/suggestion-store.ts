@@ -7,10 +7,12 @@
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
-import { firstPassing } from '../../shared/sorted-search.js';
 import { RESOLVED_SUGGESTIONS_LISTED, type ReviewDocument, type Suggestion } from '../../shared/ipc/types.js';
-import { applyReplacements, diffTexts, mapSpan, unmapSpan, type TextChange } from '../../shared/review/text-change.js';
+import { applyReplacements, type TextChange } from '../../shared/review/text-change.js';
 import type { HeadMove, ReviewStore } from './review-store.js';
+import { waitAgain } from './suggestion-return.js';
+import { toSuggestion, type SuggestionRow } from './suggestion-rows.js';
+import { redoWithSuggestions, remapSuggestions, restoreWithSuggestions, undoWithSuggestions } from './suggestion-versions.js';
 
 /** A replacement proposed by a suggestion source. */
 export interface Proposal {
@@ -40,51 +42,6 @@ export interface PassIds {
   readonly superseded: number[];
   readonly overtaken: OvertakenSuggestion[];
 }
-
-interface SuggestionRow {
-  id: number;
-  document_id: string;
-  start: number;
-  end: number;
-  before: string;
-  after: string;
-  source: 'placeholder' | 'model';
-  status: Suggestion['status'];
-  reasoning: string | null;
-  fallback: number;
-  pass: number;
-  model_json: string | null;
-  created_at: string;
-  accepted_version_id: number | null;
-  reopened_in_version_id: number | null;
-  overtaken_on_version_id: number | null;
-  overtaken_status: 'pending' | 'rejected' | 'stale' | null;
-}
-
-function toSuggestion(r: SuggestionRow): Suggestion {
-  return {
-    id: r.id,
-    start: r.start,
-    end: r.end,
-    before: r.before,
-    after: r.after,
-    source: r.source,
-    status: r.status,
-    reasoning: r.reasoning,
-    fallback: r.fallback === 1,
-    pass: r.pass,
-    createdAt: r.created_at,
-  };
-}
-
-/**
- * Set with status = 'accepted' when undo or redo makes the text apply a suggestion again:
- * what it was meanwhile (rejected by the clerk, or 'stale': superseded by a new pass), for
- * when the head goes back and it comes back as that (takeOver). SQLite reads `status` here
- * before the update.
- */
-const REMEMBER_STATUS =
-  "overtaken_on_version_id = NULL, overtaken_status = CASE status WHEN 'rejected' THEN 'rejected' WHEN 'stale' THEN coalesce(overtaken_status, 'stale') ELSE NULL END";
 
 export class SuggestionStore {
   constructor(private readonly db: Database.Database) {}
@@ -180,9 +137,10 @@ export class SuggestionStore {
       const rows = this.db
         .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'stale' AND id IN (SELECT value FROM json_each(?)) ORDER BY start, id")
         .all(documentId, JSON.stringify(bringBack)) as SuggestionRow[];
-      return this.wait(
+      return waitAgain(
+        this.db,
         documentId,
-        reviews.get(documentId),
+        reviews.get(documentId).text,
         rows.map((row) => ({ row, span: row })),
       ).sort((a, b) => a - b);
     })();
@@ -206,83 +164,9 @@ export class SuggestionStore {
     );
   }
 
-  /**
-   * Moves pending and rejected suggestions with a change of the head text; those it overlaps
-   * go stale, noted as overtaken on the version they were on. When the head returns to a
-   * version (undo, redo), the suggestions overtaken there come back as they were, where the
-   * text holds their words: before, typing over a suggestion and pressing Ctrl+Z lost it, and
-   * an undo then redo lost the suggestions made on the undone text.
-   */
+  /** Moves the suggestions with a change of the head text (remapSuggestions). */
   remap(documentId: string, change: TextChange, move: HeadMove): void {
-    // mapSpan's rule, as two statements: those the change overlaps go stale, those after it
-    // shift. (A statement per suggestion took most of an accept's time with 6,000 waiting.)
-    if (change.start !== change.end || change.before !== change.after) {
-      this.db
-        .prepare(
-          "UPDATE suggestions SET status = 'stale', resolved_at = ?, overtaken_on_version_id = ?, overtaken_status = status WHERE document_id = ? AND status IN ('pending', 'rejected') AND end > ? AND start < ?",
-        )
-        .run(new Date().toISOString(), move.from, documentId, change.start, change.end);
-      const delta = change.after.length - change.before.length;
-      if (delta !== 0)
-        this.db
-          .prepare("UPDATE suggestions SET start = start + ?, end = end + ? WHERE document_id = ? AND status IN ('pending', 'rejected') AND start >= ?")
-          .run(delta, delta, documentId, change.end);
-    }
-    if (move.to === move.from) return;
-    const overtaken = this.db
-      .prepare("SELECT * FROM suggestions WHERE document_id = ? AND status = 'stale' AND overtaken_on_version_id = ? ORDER BY start")
-      .all(documentId, move.to) as SuggestionRow[];
-    this.takeOver(documentId, move.text, overtaken, { versionId: move.from, change });
-  }
-
-  /**
-   * Makes suggestions that were on the text now at the head take their places again: each
-   * back as it was (pending, rejected, or superseded by a new pass), where the text holds its
-   * words. A pending suggestion of the version left that overlaps one coming back goes stale,
-   * overtaken on that version where it lay in its text (`left.change` leads from that text to
-   * the head's), so that going forward again brings it back in turn. Pending suggestions
-   * never overlap.
-   */
-  private takeOver(documentId: string, text: string, rows: readonly SuggestionRow[], left: { versionId: number; change: TextChange }): void {
-    const taken = (
-      this.db.prepare("SELECT id, start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as {
-        id: number;
-        start: number;
-        end: number;
-      }[]
-    ).sort((a, b) => a.start - b.start);
-    const back = this.db.prepare('UPDATE suggestions SET status = ?, resolved_at = ?, overtaken_on_version_id = NULL, overtaken_status = NULL WHERE id = ?');
-    const displace = this.db.prepare(
-      "UPDATE suggestions SET status = 'stale', resolved_at = ?, start = ?, end = ?, overtaken_on_version_id = ?, overtaken_status = 'pending' WHERE id = ?",
-    );
-    const at = new Date().toISOString();
-    const returned = new Set<number>();
-    for (const row of rows) {
-      // Superseded by a new pass meanwhile: it stays superseded, wherever its words are.
-      if (row.overtaken_status === 'stale') {
-        back.run('stale', at, row.id);
-        continue;
-      }
-      if (text.slice(row.start, row.end) !== row.before) continue;
-      if (row.overtaken_status === 'rejected') {
-        back.run('rejected', at, row.id);
-        continue;
-      }
-      // The pending ones it overlaps: a run of `taken` from the first that ends after it starts.
-      const first = firstPassing(taken, (t) => t.end > row.start);
-      let last = first;
-      while (last < taken.length && taken[last]!.start < row.end) last++;
-      const overlapped = taken.slice(first, last);
-      if (overlapped.some((t) => returned.has(t.id))) continue;
-      for (const t of overlapped) {
-        // It moved with the change into the head's text, so the change did not touch it: it maps back.
-        const there = unmapSpan(t, left.change) ?? t;
-        displace.run(at, there.start, there.end, left.versionId, t.id);
-      }
-      taken.splice(first, last - first, { id: row.id, start: row.start, end: row.end });
-      back.run('pending', null, row.id);
-      returned.add(row.id);
-    }
+    remapSuggestions(this.db, documentId, change, move);
   }
 
   private pending(documentId: string, suggestionId: number): SuggestionRow {
@@ -337,127 +221,19 @@ export class SuggestionStore {
     for (const id of ids) update.run(versionId, id);
   }
 
-  /**
-   * Undoes the head version of a document, and gives back the suggestions that version
-   * accepted: they wait again, where they were, since the text is again what they were made
-   * for (checked word for word: a version that also holds typing may not be). A suggestion
-   * made on the undone text that overlaps one given back goes stale until redo. Before, an
-   * undone accept left its suggestion accepted, and the clerk had to make suggestions again
-   * to get it back. An undone restore accepts again the suggestions it gave back (the text
-   * applies them again). One transaction with the undo.
-   */
+  /** Undoes the head version and gives back what it accepted (undoWithSuggestions), in one transaction. */
   undo(reviews: ReviewStore, documentId: string): ReviewDocument {
-    return this.db.transaction(() => {
-      const { versionId: undone, text: undoneText } = reviews.get(documentId);
-      // Before the head moves, so that moving the pending suggestions leaves their places alone (redo needs them).
-      this.db
-        .prepare(
-          `UPDATE suggestions SET status = 'accepted', resolved_at = ?, ${REMEMBER_STATUS} WHERE document_id = ? AND reopened_in_version_id = ? AND status <> 'accepted'`,
-        )
-        .run(new Date().toISOString(), documentId, undone);
-      const document = reviews.undo(documentId);
-      const rows = this.db
-        .prepare("SELECT * FROM suggestions WHERE document_id = ? AND accepted_version_id = ? AND status = 'accepted' ORDER BY start")
-        .all(documentId, undone) as SuggestionRow[];
-      this.takeOver(documentId, document.text, rows, { versionId: undone, change: diffTexts(undoneText, document.text) });
-      return document;
-    })();
+    return this.db.transaction(() => undoWithSuggestions(this.db, reviews, documentId))();
   }
 
-  /**
-   * Redoes the version undo left, and accepts again the suggestions it accepted (whatever
-   * the clerk did with them meanwhile: the text applies them again). A redone restore gives
-   * back again the suggestions it gave back, where the text still holds their words. One
-   * transaction.
-   */
+  /** Redoes the version undo left and accepts again what it accepted (redoWithSuggestions), in one transaction. */
   redo(reviews: ReviewStore, documentId: string): ReviewDocument {
-    return this.db.transaction(() => {
-      const { versionId: left, text: leftText } = reviews.get(documentId);
-      // Before the head moves, so that they keep their places in the text they were accepted
-      // on (moved with the redo, an undo could no longer find their words there).
-      this.db
-        .prepare(
-          `UPDATE suggestions SET status = 'accepted', resolved_at = ?, ${REMEMBER_STATUS} WHERE document_id = ? AND accepted_version_id = ? AND status <> 'accepted'`,
-        )
-        .run(new Date().toISOString(), documentId, reviews.redoTarget(documentId) ?? -1);
-      const document = reviews.redo(documentId);
-      const given = this.db
-        .prepare("SELECT * FROM suggestions WHERE document_id = ? AND reopened_in_version_id = ? AND status = 'accepted' ORDER BY start")
-        .all(documentId, document.versionId) as SuggestionRow[];
-      this.takeOver(documentId, document.text, given, { versionId: left, change: diffTexts(leftText, document.text) });
-      return document;
-    })();
+    return this.db.transaction(() => redoWithSuggestions(this.db, reviews, documentId))();
   }
 
-  /**
-   * Makes a new head version with the text of an earlier one, and gives back the suggestions
-   * accepted since: those accepted by a version the restored one does not come from. Each
-   * waits again where the restored text holds its words, moved there from the text it was
-   * accepted on. Before, they stayed "accepted" though the text no longer held their change,
-   * and the clerk had to make suggestions again. One transaction with the restore.
-   */
+  /** Restores an earlier version's text and gives back what was accepted since (restoreWithSuggestions), in one transaction. */
   restore(reviews: ReviewStore, documentId: string, versionId: number): ReviewDocument {
-    return this.db.transaction(() => {
-      const document = reviews.restore(documentId, versionId);
-      const lineage = this.db
-        .prepare(
-          'WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM versions WHERE id = ? UNION ALL SELECT v.id, v.parent_id FROM versions v JOIN up ON v.id = up.parent_id) SELECT id FROM up',
-        )
-        .pluck()
-        .all(versionId) as number[];
-      const restoredFrom = new Set(lineage);
-      const rows = this.db
-        .prepare(
-          "SELECT s.*, base.text AS base_text FROM suggestions s JOIN versions accepted ON accepted.id = s.accepted_version_id JOIN versions base ON base.id = accepted.parent_id WHERE s.document_id = ? AND s.status = 'accepted' ORDER BY s.accepted_version_id, s.start",
-        )
-        .all(documentId) as (SuggestionRow & { base_text: string })[];
-      const given: { row: SuggestionRow; span: { start: number; end: number } }[] = [];
-      // One comparison of texts per accepting version (Accept all makes thousands of suggestions in one).
-      const changes = new Map<number, TextChange>();
-      for (const row of rows) {
-        const accepted = row.accepted_version_id!;
-        if (restoredFrom.has(accepted)) continue;
-        let change = changes.get(accepted);
-        if (change === undefined) changes.set(accepted, (change = diffTexts(row.base_text, document.text)));
-        const span = mapSpan(row, change);
-        if (span !== undefined) given.push({ row, span });
-      }
-      this.wait(documentId, document, given, document.versionId);
-      return document;
-    })();
-  }
-
-  /**
-   * Makes suggestions wait again at the given places of the head text, where it holds their
-   * words and no pending suggestion (nor one given back before it) lies: pending suggestions
-   * never overlap. Returns the ids of those that wait again.
-   */
-  private wait(
-    documentId: string,
-    document: ReviewDocument,
-    given: readonly { row: SuggestionRow; span: { start: number; end: number } }[],
-    reopenedIn?: number,
-  ): number[] {
-    const taken = (
-      this.db.prepare("SELECT start, end FROM suggestions WHERE document_id = ? AND status = 'pending'").all(documentId) as {
-        start: number;
-        end: number;
-      }[]
-    ).sort((a, b) => a.start - b.start);
-    const update = this.db.prepare(
-      "UPDATE suggestions SET status = 'pending', resolved_at = NULL, start = ?, end = ?, reopened_in_version_id = coalesce(?, reopened_in_version_id), overtaken_on_version_id = NULL, overtaken_status = NULL WHERE id = ?",
-    );
-    const waiting: number[] = [];
-    for (const { row, span } of given) {
-      if (document.text.slice(span.start, span.end) !== row.before) continue;
-      // The first taken span ending after this one starts: it overlaps when it starts before this one ends.
-      const lo = firstPassing(taken, (t) => t.end > span.start);
-      if (lo < taken.length && taken[lo]!.start < span.end) continue;
-      taken.splice(lo, 0, span);
-      update.run(span.start, span.end, reopenedIn ?? null, row.id);
-      waiting.push(row.id);
-    }
-    return waiting;
+    return this.db.transaction(() => restoreWithSuggestions(this.db, reviews, documentId, versionId))();
   }
 
   /**
@@ -473,9 +249,10 @@ export class SuggestionStore {
            ORDER BY resolved_at DESC, id DESC`,
         )
         .all(...(ids === undefined ? [documentId] : [documentId, JSON.stringify(ids)])) as SuggestionRow[];
-      return this.wait(
+      return waitAgain(
+        this.db,
         documentId,
-        reviews.get(documentId),
+        reviews.get(documentId).text,
         rows.map((row) => ({ row, span: row })),
       ).sort((a, b) => a - b);
     })();
