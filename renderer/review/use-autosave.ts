@@ -40,6 +40,9 @@ export function hasUnsavedDraft(documentId: string, versionId: number): boolean 
   return unsavedDrafts.get(documentId)?.base === versionId;
 }
 
+/** The editor's draft of a document and its saving. */
+export type Autosave = ReturnType<typeof useAutosave>;
+
 export function useAutosave(document: ReviewDocument) {
   const queryClient = useQueryClient();
   // Typing left unsaved here before, on the same version: back in the editor, to be saved.
