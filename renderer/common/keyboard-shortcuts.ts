@@ -1,7 +1,7 @@
 /**
  * Every keyboard shortcut of the app, in one list: the shortcuts dialog (?) shows it, and a
  * test holds the README's "Keyboard" paragraph to it, so neither can quietly fall behind
- * the handlers (App.tsx, DocumentWorkspace.tsx, FindingsPanel.tsx, SidePanel.tsx).
+ * the handlers (App.tsx, use-workspace-keys.ts, ItemBlock.tsx, SidePanel.tsx).
  */
 export interface KeyboardShortcut {
   /** The keys as written for people, e.g. "Alt+1" or "Ctrl+Shift+Z". */
