@@ -41,6 +41,13 @@ const wordSetsArb = fc.record({
   sourceWords: fc.subarray(SENTENCE_WORDS, { minLength: 4 }),
 });
 
+/** The collection of a wordSetsArb case (each word a sentence), its source, and the source's text as the text to plan. */
+function wordSetsCase(sets: readonly (readonly string[])[], sourceWords: readonly string[]): [ReferenceDocument[], ReferenceDocument, string] {
+  const sentences = (words: readonly string[]): string => words.map((w) => `${w}.`).join(' ');
+  const source = { id: 'source', text: sentences(sourceWords) };
+  return [[source, ...sets.map((set, i) => ({ id: `doc-${i}`, text: sentences(set) }))], source, source.text];
+}
+
 /** Each run of chosen words, one placeholder, as the edit plan applies it. */
 const applied = (text: string, tokens: TokenizedText, chosen: readonly number[]): string =>
   applyPlan(text, tokens, chosen, DEFAULT_PLACEHOLDER_PATTERN, REDACTED);
@@ -141,21 +148,28 @@ describe('the single-cover study', () => {
 
   it('on words spread over documents: the same, with clean plans that keep no one cover', () => {
     let spread = 0;
-    let boundReached = 0;
     fc.assert(
       fc.property(wordSetsArb, (s) => {
-        const sentences = (words: readonly string[]): string => words.map((w) => `${w}.`).join(' ');
-        const source = { id: 'source', text: sentences(s.sourceWords) };
-        const documents = [source, ...s.sets.map((set, i) => ({ id: `doc-${i}`, text: sentences(set) }))];
-        const checked = check(documents, source, source.text, 8);
-        spread += checked.spread;
-        if (checked.boundReached) boundReached++;
+        spread += check(...wordSetsCase(s.sets, s.sourceWords), 8).spread;
       }),
       { numRuns: 300 },
     );
-    // Both kinds of clean plan must have been seen, and the spread bound must have met a plan that changes words.
+    // Spread plans must have been seen (from 17 to 44 of them in 300 runs here).
     expect(spread).toBeGreaterThan(0);
-    expect(boundReached).toBeGreaterThan(0);
+  });
+
+  it('the spread bound meets the fewest words of a clean spread plan where that changes words (a bound of 0 everywhere fails)', () => {
+    // Found by the property above, which meets such a case in 0 to 6 of its 300 runs: too
+    // seldom to ask of every run, so this one is kept.
+    const sets = [
+      ['w', 'x', 'y'],
+      ['w', 'x'],
+      ['w', 'y', 'z'],
+      ['v', 'x', 'y', 'z'],
+      ['w', 'x', 'z'],
+      ['v', 'x', 'y', 'z'],
+    ];
+    expect(check(...wordSetsCase(sets, ['v', 'w', 'x', 'y', 'z']), 8).boundReached).toBe(true);
   });
 
   it('is a bound for single-cover plans only: four words, each three held by two documents, need no change', () => {
