@@ -37,6 +37,23 @@ describe('bringing back rejected suggestions', () => {
     expect(await handlers['suggestions:reopen-rejected']({ documentId: document.id })).toEqual([]);
   });
 
+  it('leaves rejected where a suggestion now waiting overlaps it: what the clerk has before them wins (suggestion-return.ts)', async () => {
+    const { handlers, app, document, waiting } = await judgmentWithSuggestions(appWithCollection);
+    const documentId = document.id;
+    const bergen = (await handlers['suggestions:list']({ documentId })).find((s) => s.before === 'Bergen')!;
+    await handlers['suggestions:reject']({ documentId, suggestionId: bergen.id });
+    // A pass over one span: a rewrite of "in Bergen" waits over the rejected one's words.
+    const at = text.indexOf('in Bergen');
+    app.suggestions.replacePending(documentId, 'model', 2, [{ start: at, end: at + 9, before: 'in Bergen', after: 'elsewhere' }], 'overlapping');
+    expect(await handlers['suggestions:reopen-rejected']({ documentId })).toEqual([]);
+    expect(await waiting()).toEqual([
+      ['Oslo', 23],
+      ['in Bergen', at],
+      ['Statoil', 52],
+    ]);
+    expect((await handlers['suggestions:list']({ documentId })).find((s) => s.id === bergen.id)!.status).toBe('rejected');
+  });
+
   it('Undo and Redo of a rejection bring back, and reject again, only the suggestions it rejected', async () => {
     const { handlers, document, waiting } = await judgmentWithSuggestions(appWithCollection);
     const documentId = document.id;
