@@ -39,7 +39,9 @@ export class PassProgress {
     this.callTokens = progress.generatedTokens;
     this.callCompleted = progress.completedRequests;
     this.tokensPerSecond = progress.tokensPerSecond;
-    const left = Math.max(0, this.callExpected - this.callTokens);
+    // Once every answer of the call is in, nothing is left of it, however much shorter the
+    // answers were than expected (the estimate said "about 1 min left" beside a full bar).
+    const left = progress.completedRequests >= progress.totalRequests ? 0 : Math.max(0, this.callExpected - this.callTokens);
     this.emit(this.tokensPerSecond > 0 ? left / this.tokensPerSecond : undefined);
   }
 
@@ -62,10 +64,15 @@ export class PassProgress {
   }
 }
 
-/** "Rewriting, pass 1 of 4, chunk 3 of 8 · 12 tokens/s · about 40 s left": a job phase for the app. */
+/**
+ * "Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left": a job phase
+ * for the app. The passes stop once nothing links, so their number is a most; the chunks and
+ * the time left are the pass's own.
+ */
 export function describeProgress(progress: RewriteProgress): string {
   const chunk = Math.min(progress.chunksTotal, progress.chunksDone + 1);
-  const parts = [`Rewriting, pass ${progress.pass} of ${progress.maxPasses}, chunk ${chunk} of ${progress.chunksTotal}`];
+  const passes = progress.pass === progress.maxPasses ? `pass ${progress.pass}, the last` : `pass ${progress.pass} of at most ${progress.maxPasses}`;
+  const parts = [`Rewriting, ${passes}, chunk ${chunk} of ${progress.chunksTotal}`];
   if (progress.tokensPerSecond > 0) parts.push(`${Math.round(progress.tokensPerSecond)} tokens/s`);
   if (progress.secondsLeft !== undefined && progress.secondsLeft > 0) {
     const seconds = Math.max(5, Math.round(progress.secondsLeft / 5) * 5);

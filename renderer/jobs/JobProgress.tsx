@@ -23,7 +23,8 @@ export function JobProgress({ job, label }: { job: JobInfo; label: string }) {
     <div className="progress" data-testid="job-progress">
       <span className="small">
         {label}: {phase}
-        {share !== null ? ` ${Math.round(share * 100)} %` : '…'}
+        {/* Set apart from a phase that ends in words of its own ("about 1 min left · 40 %"). */}
+        {share !== null ? ` · ${Math.round(share * 100)} %` : '…'}
       </span>
       <div
         className={`bar${share === null ? ' indeterminate' : ''}`}

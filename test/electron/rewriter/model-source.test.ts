@@ -76,7 +76,7 @@ describe('ModelSuggestionSource on the tiny model', () => {
     expect(record.totals.decodeCalls).toBeGreaterThan(0);
     // Two chunks decode as two sequences of one context: more than one token per decode call.
     expect(record.totals.tokensPerDecode).toBeGreaterThan(1.2);
-    expect(phases.some((phase) => /^Rewriting, pass 1 of 1, chunk \d of 2/u.test(phase))).toBe(true);
+    expect(phases.some((phase) => /^Rewriting, pass 1, the last, chunk \d of 2/u.test(phase))).toBe(true);
   });
 
   it('rewrites planned words with the phrase around them (unit plan), and a fallback replaces only the planned word', async () => {

@@ -1,7 +1,7 @@
 /** The pass loop against a real (in-memory) index, with a deterministic synonym rewriter. */
 import { describe, expect, it } from 'vitest';
 import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
-import { describeProgress } from '../../../electron/rewriter/progress.js';
+import { describeProgress, PassProgress } from '../../../electron/rewriter/progress.js';
 import { rewriteBaseline, rewriteDocument } from '../../../electron/rewriter/rewrite-document.js';
 import type { RewriteProgress, TextSpan } from '../../../electron/rewriter/types.js';
 import { detectLinkage } from '../../../shared/linkage/detect.js';
@@ -153,15 +153,31 @@ describe('rewriteBaseline: the paper baseline, without spans', () => {
 });
 
 describe('describeProgress', () => {
-  it('names the pass, the chunk, the speed and the time left', () => {
+  it('names the pass (of at most so many: the passes stop once nothing links), the chunk, the speed and the time left', () => {
     expect(describeProgress({ pass: 1, maxPasses: 4, chunksDone: 2, chunksTotal: 8, tokensPerSecond: 12.4, secondsLeft: 41 })).toBe(
-      'Rewriting, pass 1 of 4, chunk 3 of 8 · 12 tokens/s · about 40 s left',
+      'Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left',
     );
     expect(describeProgress({ pass: 2, maxPasses: 4, chunksDone: 0, chunksTotal: 3, tokensPerSecond: 0, secondsLeft: undefined })).toBe(
-      'Rewriting, pass 2 of 4, chunk 1 of 3',
+      'Rewriting, pass 2 of at most 4, chunk 1 of 3',
     );
     expect(describeProgress({ pass: 2, maxPasses: 4, chunksDone: 3, chunksTotal: 3, tokensPerSecond: 30, secondsLeft: 200 })).toMatch(
       /chunk 3 of 3 · 30 tokens\/s · about 3 min left$/u,
     );
+    expect(describeProgress({ pass: 4, maxPasses: 4, chunksDone: 0, chunksTotal: 1, tokensPerSecond: 0, secondsLeft: undefined })).toBe(
+      'Rewriting, pass 4, the last, chunk 1 of 1',
+    );
+  });
+});
+
+describe('PassProgress', () => {
+  it('says no time is left of a call once all its answers are in, however short they came out', () => {
+    const phases: string[] = [];
+    const progress = new PassProgress(1, 4, 2, (p) => phases.push(describeProgress(p)));
+    progress.startCall([700, 700]);
+    progress.update({ generatedTokens: 20, tokensPerSecond: 10, completedRequests: 1, totalRequests: 2 });
+    expect(phases.at(-1)).toMatch(/chunk 2 of 2 · 10 tokens\/s · about \d+ s left$/u);
+    // Both answers in, far fewer tokens than the ~428 expected: the estimate goes.
+    progress.update({ generatedTokens: 40, tokensPerSecond: 10, completedRequests: 2, totalRequests: 2 });
+    expect(phases.at(-1)).toBe('Rewriting, pass 1 of at most 4, chunk 2 of 2 · 10 tokens/s');
   });
 });
