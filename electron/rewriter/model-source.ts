@@ -68,7 +68,7 @@ export class ModelSuggestionSource implements SuggestionSource {
         ...(request.planned === true && { unit: 'plan' as const }),
         detection: { k: settings.k, arity: settings.arity, maxN: settings.maxN },
         signal: context.signal,
-        onProgress: (progress) => context.progress(describeProgress(progress), progress.chunksDone, progress.chunksTotal),
+        onProgress: (progress) => context.progress(describeProgress(progress), progress.done, progress.total),
       },
     });
     return { proposals: result.proposals, record: result.record };

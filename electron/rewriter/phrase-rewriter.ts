@@ -207,6 +207,7 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
   const regions = tasks.map((task) => phraseRegions(task, context.pattern, context.copiesToo ?? true));
   const jobs = regions.flatMap((list, taskIndex) => list.map((region, regionIndex) => ({ taskIndex, regionIndex, region })));
   const answers: ({ text: string; ownPlaceholders: number; attempts: number } | undefined)[] = jobs.map(() => undefined);
+  context.progress.countPhrases(jobs.length);
   const planned = context.copiesToo === false;
   // Every request of a run shows the same examples: their words are gathered once.
   const borrowable = exampleWords(phraseExamples(context.fewShot, planned), context.pattern, context.documentText);

@@ -1,6 +1,6 @@
 /**
- * Progress of a rewriting pass: chunk i of n, tokens per second, and a rough estimate of
- * the time left, from the tokens the pending chunks may still need.
+ * Progress of a rewriting pass: chunk (or phrase) i of n, tokens per second, and a rough
+ * estimate of the time left, from the tokens the pending requests may still need.
  */
 import type { GenerationProgress } from '../llm/llm-protocol.js';
 import type { RewriteProgress } from './types.js';
@@ -13,6 +13,7 @@ export function expectedAnswerTokens(length: number): number {
 /** Tracks one pass and reports it through `report`. */
 export class PassProgress {
   private settled = 0;
+  private unit: RewriteProgress['unit'] = 'chunk';
   private callTokens = 0;
   private callExpected = 0;
   private callCompleted = 0;
@@ -21,13 +22,25 @@ export class PassProgress {
   constructor(
     private readonly pass: number,
     private readonly maxPasses: number,
-    private readonly total: number,
+    private total: number,
     private readonly report: ((progress: RewriteProgress) => void) | undefined,
   ) {
     this.emit(undefined);
   }
 
-  /** A generate call starts for chunks of these lengths. */
+  /**
+   * The pass is rewritten phrase by phrase, `count` requests in all: what startCall, update
+   * and settle count from now on. (Counted against the chunks, ten settled phrases of a
+   * ten-chunk pass showed "chunk 10 of 10, 100 %" with most of the pass still to come.)
+   */
+  countPhrases(count: number): void {
+    this.unit = 'phrase';
+    this.total = count;
+    this.settled = 0;
+    this.emit(undefined);
+  }
+
+  /** A generate call starts for chunks (or phrases) of these lengths. */
   startCall(lengths: readonly number[]): void {
     this.callExpected = lengths.reduce((sum, length) => sum + expectedAnswerTokens(length), 0);
     this.callTokens = 0;
@@ -45,7 +58,7 @@ export class PassProgress {
     this.emit(this.tokensPerSecond > 0 ? left / this.tokensPerSecond : undefined);
   }
 
-  /** `count` chunks are settled (accepted, or given up on) after a call. */
+  /** `count` chunks (or phrases) are settled (accepted, or given up on) after a call. */
   settle(count: number): void {
     this.settled += count;
     this.callCompleted = 0;
@@ -56,8 +69,9 @@ export class PassProgress {
     this.report?.({
       pass: this.pass,
       maxPasses: this.maxPasses,
-      chunksDone: Math.min(this.total, this.settled + this.callCompleted),
-      chunksTotal: this.total,
+      unit: this.unit,
+      done: Math.min(this.total, this.settled + this.callCompleted),
+      total: this.total,
       tokensPerSecond: this.tokensPerSecond,
       secondsLeft,
     });
@@ -66,13 +80,13 @@ export class PassProgress {
 
 /**
  * "Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left": a job phase
- * for the app. The passes stop once nothing links, so their number is a most; the chunks and
- * the time left are the pass's own.
+ * for the app. The passes stop once nothing links, so their number is a most; the chunks (or
+ * phrases) and the time left are the pass's own.
  */
 export function describeProgress(progress: RewriteProgress): string {
-  const chunk = Math.min(progress.chunksTotal, progress.chunksDone + 1);
+  const at = Math.min(progress.total, progress.done + 1);
   const passes = progress.pass === progress.maxPasses ? `pass ${progress.pass}, the last` : `pass ${progress.pass} of at most ${progress.maxPasses}`;
-  const parts = [`Rewriting, ${passes}, chunk ${chunk} of ${progress.chunksTotal}`];
+  const parts = [`Rewriting, ${passes}, ${progress.unit} ${at} of ${progress.total}`];
   if (progress.tokensPerSecond > 0) parts.push(`${Math.round(progress.tokensPerSecond)} tokens/s`);
   if (progress.secondsLeft !== undefined && progress.secondsLeft > 0) {
     const seconds = Math.max(5, Math.round(progress.secondsLeft / 5) * 5);

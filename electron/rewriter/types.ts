@@ -33,9 +33,14 @@ export type CheckText = (text: string) => Promise<readonly TextSpan[]>;
 export interface RewriteProgress {
   readonly pass: number;
   readonly maxPasses: number;
-  /** Chunks of this pass that are settled (accepted, or given up on). */
-  readonly chunksDone: number;
-  readonly chunksTotal: number;
+  /**
+   * What the pass counts: its chunks, or (rewriting phrase by phrase, in context) the
+   * phrases of its chunks, each a request of its own.
+   */
+  readonly unit: 'chunk' | 'phrase';
+  /** Those of this pass that are settled (accepted, or given up on). */
+  readonly done: number;
+  readonly total: number;
   readonly tokensPerSecond: number;
   /** Estimated seconds left in this pass; undefined before anything was generated. */
   readonly secondsLeft: number | undefined;

@@ -96,18 +96,24 @@ describe('rewriteDocument: detect → rewrite → detect', () => {
     });
   });
 
-  it('reports progress in chunks with tokens per second', async () => {
-    const updates: RewriteProgress[] = [];
-    await rewriteDocument({
-      text,
-      check,
-      model: fakeModel(synonymRewriter(synonyms)),
-      identity: FAKE_IDENTITY,
-      options: { onProgress: (p) => updates.push(p) },
-    });
-    expect(updates[0]).toMatchObject({ pass: 1, maxPasses: 4, chunksDone: 0, chunksTotal: 1 });
-    expect(updates.some((u) => u.tokensPerSecond > 0)).toBe(true);
-    expect(updates.at(-1)).toMatchObject({ pass: 2, chunksDone: 1, chunksTotal: 1, secondsLeft: 0 });
+  it('reports progress by chunk, or by phrase where each phrase is a request of its own, with tokens per second', async () => {
+    for (const unit of ['chunk', 'phrase'] as const) {
+      const updates: RewriteProgress[] = [];
+      await rewriteDocument({
+        text,
+        check,
+        model: fakeModel(synonymRewriter(synonyms)),
+        identity: FAKE_IDENTITY,
+        options: { unit, onProgress: (p) => updates.push(p) },
+      });
+      expect(updates[0]).toMatchObject({ pass: 1, maxPasses: 4, unit: 'chunk', done: 0, total: 1 });
+      expect(updates.some((u) => u.tokensPerSecond > 0)).toBe(true);
+      for (const u of updates) expect(u.done).toBeLessThanOrEqual(u.total);
+      expect(updates.at(-1)).toMatchObject({ pass: 2, unit, done: updates.at(-1)!.total, secondsLeft: 0 });
+      // The one chunk's phrases are counted, not the chunk: "chunk 1 of 1" was full after its first phrase.
+      const firstPass = updates.filter((u) => u.pass === 1 && u.unit === unit);
+      expect(Math.max(...firstPass.map((u) => u.total))).toBe(unit === 'chunk' ? 1 : 2);
+    }
   });
 
   it('cancels: the run rejects with an AbortError and returns nothing', async () => {
@@ -154,16 +160,16 @@ describe('rewriteBaseline: the paper baseline, without spans', () => {
 
 describe('describeProgress', () => {
   it('names the pass (of at most so many: the passes stop once nothing links), the chunk, the speed and the time left', () => {
-    expect(describeProgress({ pass: 1, maxPasses: 4, chunksDone: 2, chunksTotal: 8, tokensPerSecond: 12.4, secondsLeft: 41 })).toBe(
+    expect(describeProgress({ pass: 1, maxPasses: 4, unit: 'chunk', done: 2, total: 8, tokensPerSecond: 12.4, secondsLeft: 41 })).toBe(
       'Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left',
     );
-    expect(describeProgress({ pass: 2, maxPasses: 4, chunksDone: 0, chunksTotal: 3, tokensPerSecond: 0, secondsLeft: undefined })).toBe(
+    expect(describeProgress({ pass: 2, maxPasses: 4, unit: 'chunk', done: 0, total: 3, tokensPerSecond: 0, secondsLeft: undefined })).toBe(
       'Rewriting, pass 2 of at most 4, chunk 1 of 3',
     );
-    expect(describeProgress({ pass: 2, maxPasses: 4, chunksDone: 3, chunksTotal: 3, tokensPerSecond: 30, secondsLeft: 200 })).toMatch(
+    expect(describeProgress({ pass: 2, maxPasses: 4, unit: 'chunk', done: 3, total: 3, tokensPerSecond: 30, secondsLeft: 200 })).toMatch(
       /chunk 3 of 3 · 30 tokens\/s · about 3 min left$/u,
     );
-    expect(describeProgress({ pass: 4, maxPasses: 4, chunksDone: 0, chunksTotal: 1, tokensPerSecond: 0, secondsLeft: undefined })).toBe(
+    expect(describeProgress({ pass: 4, maxPasses: 4, unit: 'chunk', done: 0, total: 1, tokensPerSecond: 0, secondsLeft: undefined })).toBe(
       'Rewriting, pass 4, the last, chunk 1 of 1',
     );
   });
