@@ -149,7 +149,10 @@ export async function rewriteChunks(tasks: readonly ChunkTask[], context: ChunkB
         maxTokens: context.maxTokens,
       }),
     );
-    context.progress.startCall(pending.map((i) => tasks[i]!.text.length));
+    context.progress.startCall(
+      pending.map((i) => tasks[i]!.text.length),
+      attempt,
+    );
     const batch = await generateChunked(context, requests);
     let settled = 0;
     pending.forEach((i, n) => {

@@ -227,7 +227,10 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
         replace: planned ? job.region.cores.map((core) => tasks[job.taskIndex]!.text.slice(core.start, core.end)) : undefined,
       });
     });
-    context.progress.startCall(pending.map((i) => jobs[i]!.region.end - jobs[i]!.region.start));
+    context.progress.startCall(
+      pending.map((i) => jobs[i]!.region.end - jobs[i]!.region.start),
+      attempt,
+    );
     const batch = await generateChunked(context, requests);
     let settled = 0;
     pending.forEach((i, n) => {

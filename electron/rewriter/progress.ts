@@ -17,6 +17,7 @@ export class PassProgress {
   private callTokens = 0;
   private callExpected = 0;
   private callCompleted = 0;
+  private attempt = 1;
   private tokensPerSecond = 0;
 
   constructor(
@@ -24,6 +25,7 @@ export class PassProgress {
     private readonly maxPasses: number,
     private total: number,
     private readonly report: ((progress: RewriteProgress) => void) | undefined,
+    private readonly maxAttempts = 1,
   ) {
     this.emit(undefined);
   }
@@ -40,8 +42,13 @@ export class PassProgress {
     this.emit(undefined);
   }
 
-  /** A generate call starts for chunks (or phrases) of these lengths. */
-  startCall(lengths: readonly number[]): void {
+  /**
+   * A generate call starts for chunks (or phrases) of these lengths, as try `attempt` (0 the
+   * first). A later try asks again only for those whose answers the checks refused, so the
+   * share answered goes back to what is settled: the label says which try it is.
+   */
+  startCall(lengths: readonly number[], attempt = 0): void {
+    this.attempt = attempt + 1;
     this.callExpected = lengths.reduce((sum, length) => sum + expectedAnswerTokens(length), 0);
     this.callTokens = 0;
     this.callCompleted = 0;
@@ -72,6 +79,8 @@ export class PassProgress {
       unit: this.unit,
       done: Math.min(this.total, this.settled + this.callCompleted),
       total: this.total,
+      attempt: this.attempt,
+      maxAttempts: this.maxAttempts,
       tokensPerSecond: this.tokensPerSecond,
       secondsLeft,
     });
@@ -79,14 +88,15 @@ export class PassProgress {
 }
 
 /**
- * "Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left": a job phase
- * for the app. The passes stop once nothing links, so their number is a most; the chunks (or
+ * "Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left" (", try 2 of
+ * 3" after the chunk when answers are asked for again): a job phase for the app. The passes stop once nothing links, so their number is a most; the chunks (or
  * phrases) and the time left are the pass's own.
  */
 export function describeProgress(progress: RewriteProgress): string {
   const at = Math.min(progress.total, progress.done + 1);
   const passes = progress.pass === progress.maxPasses ? `pass ${progress.pass}, the last` : `pass ${progress.pass} of at most ${progress.maxPasses}`;
-  const parts = [`Rewriting, ${passes}, ${progress.unit} ${at} of ${progress.total}`];
+  const retry = progress.attempt > 1 ? `, try ${progress.attempt} of ${progress.maxAttempts}` : '';
+  const parts = [`Rewriting, ${passes}, ${progress.unit} ${at} of ${progress.total}${retry}`];
   if (progress.tokensPerSecond > 0) parts.push(`${Math.round(progress.tokensPerSecond)} tokens/s`);
   if (progress.secondsLeft !== undefined && progress.secondsLeft > 0) {
     const seconds = Math.max(5, Math.round(progress.secondsLeft / 5) * 5);

@@ -74,7 +74,7 @@ async function runPass(
   const indexes = [...targets.keys()].sort((a, b) => a - b);
   const tasks = indexes.map((i) => prepareTask(document.chunkText(i), targets.get(i)!, settings.pattern));
   const totals = new TotalsCounter();
-  const progress = new PassProgress(pass, settings.maxPasses, tasks.length, settings.onProgress);
+  const progress = new PassProgress(pass, settings.maxPasses, tasks.length, settings.onProgress, settings.maxRetries + 1);
   const outcomes = await (mode === 'spans' && settings.unit !== 'chunk' ? rewritePhrases : rewriteChunks)(tasks, {
     model,
     mode,

@@ -38,9 +38,12 @@ export interface RewriteProgress {
    * phrases of its chunks, each a request of its own.
    */
   readonly unit: 'chunk' | 'phrase';
-  /** Those of this pass that are settled (accepted, or given up on). */
+  /** Those of this pass that are settled (accepted, or given up on), and those answered in the current call. */
   readonly done: number;
   readonly total: number;
+  /** The current call's try (1 the first; a later one asks again for the answers the checks refused) and the most tries. */
+  readonly attempt: number;
+  readonly maxAttempts: number;
   readonly tokensPerSecond: number;
   /** Estimated seconds left in this pass; undefined before anything was generated. */
   readonly secondsLeft: number | undefined;

@@ -160,18 +160,18 @@ describe('rewriteBaseline: the paper baseline, without spans', () => {
 
 describe('describeProgress', () => {
   it('names the pass (of at most so many: the passes stop once nothing links), the chunk, the speed and the time left', () => {
-    expect(describeProgress({ pass: 1, maxPasses: 4, unit: 'chunk', done: 2, total: 8, tokensPerSecond: 12.4, secondsLeft: 41 })).toBe(
-      'Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left',
-    );
-    expect(describeProgress({ pass: 2, maxPasses: 4, unit: 'chunk', done: 0, total: 3, tokensPerSecond: 0, secondsLeft: undefined })).toBe(
-      'Rewriting, pass 2 of at most 4, chunk 1 of 3',
-    );
-    expect(describeProgress({ pass: 2, maxPasses: 4, unit: 'chunk', done: 3, total: 3, tokensPerSecond: 30, secondsLeft: 200 })).toMatch(
-      /chunk 3 of 3 · 30 tokens\/s · about 3 min left$/u,
-    );
-    expect(describeProgress({ pass: 4, maxPasses: 4, unit: 'chunk', done: 0, total: 1, tokensPerSecond: 0, secondsLeft: undefined })).toBe(
-      'Rewriting, pass 4, the last, chunk 1 of 1',
-    );
+    expect(
+      describeProgress({ pass: 1, maxPasses: 4, unit: 'chunk', done: 2, total: 8, attempt: 1, maxAttempts: 3, tokensPerSecond: 12.4, secondsLeft: 41 }),
+    ).toBe('Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left');
+    expect(
+      describeProgress({ pass: 2, maxPasses: 4, unit: 'chunk', done: 0, total: 3, attempt: 1, maxAttempts: 3, tokensPerSecond: 0, secondsLeft: undefined }),
+    ).toBe('Rewriting, pass 2 of at most 4, chunk 1 of 3');
+    expect(
+      describeProgress({ pass: 2, maxPasses: 4, unit: 'chunk', done: 3, total: 3, attempt: 1, maxAttempts: 3, tokensPerSecond: 30, secondsLeft: 200 }),
+    ).toMatch(/chunk 3 of 3 · 30 tokens\/s · about 3 min left$/u);
+    expect(
+      describeProgress({ pass: 4, maxPasses: 4, unit: 'chunk', done: 0, total: 1, attempt: 1, maxAttempts: 3, tokensPerSecond: 0, secondsLeft: undefined }),
+    ).toBe('Rewriting, pass 4, the last, chunk 1 of 1');
   });
 });
 
@@ -185,5 +185,19 @@ describe('PassProgress', () => {
     // Both answers in, far fewer tokens than the ~428 expected: the estimate goes.
     progress.update({ generatedTokens: 40, tokensPerSecond: 10, completedRequests: 2, totalRequests: 2 });
     expect(phases.at(-1)).toBe('Rewriting, pass 1 of at most 4, chunk 2 of 2 · 10 tokens/s');
+  });
+
+  it('says which try a call is when refused answers are asked for again, the share going back to what is settled', () => {
+    const shares: string[] = [];
+    const progress = new PassProgress(1, 4, 4, (p) => shares.push(`${describeProgress(p)} | ${p.done}/${p.total}`), 3);
+    progress.countPhrases(4);
+    progress.startCall([100, 100, 100, 100], 0);
+    progress.update({ generatedTokens: 80, tokensPerSecond: 10, completedRequests: 4, totalRequests: 4 });
+    expect(shares.at(-1)).toBe('Rewriting, pass 1 of at most 4, phrase 4 of 4 · 10 tokens/s | 4/4');
+    // One answer passed the checks; the other three are asked for again.
+    progress.settle(1);
+    progress.startCall([100, 100, 100], 1);
+    progress.update({ generatedTokens: 10, tokensPerSecond: 10, completedRequests: 1, totalRequests: 3 });
+    expect(shares.at(-1)).toMatch(/^Rewriting, pass 1 of at most 4, phrase 3 of 4, try 2 of 3 · 10 tokens\/s · about \d+ s left \| 2\/4$/u);
   });
 });
