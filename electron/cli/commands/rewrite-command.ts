@@ -123,8 +123,8 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
       // The plan's words are not linkable themselves: who resolved what is told of the linkable spans, as in the evaluation.
       ...(usePlan ? { attributeSpans: linkableSpans(document.text) } : {}),
       signal: context.signal,
-      onProgress: (p: { pass: number; maxPasses: number; unit: string; done: number; total: number }) =>
-        progress.update(`pass ${p.pass}/${p.maxPasses}, ${p.unit}s`, p.done, p.total),
+      onProgress: (p: { pass: number; maxPasses: number; unit: string; done: number; total: number; attempt: number }) =>
+        progress.update(`pass ${p.pass}/${p.maxPasses}, ${p.unit}s${p.attempt > 1 ? `, try ${p.attempt}` : ''}`, p.done, p.total),
     };
     const result = baseline
       ? await rewriteBaseline({ text: document.text, model: client, identity, check, options: run })
