@@ -89,8 +89,9 @@ export class PassProgress {
 
 /**
  * "Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left" (", try 2 of
- * 3" after the chunk when answers are asked for again): a job phase for the app. The passes stop once nothing links, so their number is a most; the chunks (or
- * phrases) and the time left are the pass's own.
+ * 3" after the chunk when answers are asked for again): a job phase for the app. The passes
+ * stop once nothing links, so their number is a most; the chunks (or phrases) and the time
+ * left are the pass's own.
  */
 export function describeProgress(progress: RewriteProgress): string {
   const at = Math.min(progress.total, progress.done + 1);

@@ -45,7 +45,7 @@ export interface RewriteProgress {
   readonly attempt: number;
   readonly maxAttempts: number;
   readonly tokensPerSecond: number;
-  /** Estimated seconds left in this pass; undefined before anything was generated. */
+  /** Estimated seconds left of the current call (this try of this pass); undefined before anything was generated. */
   readonly secondsLeft: number | undefined;
 }
 
