@@ -3,7 +3,8 @@
  * text: when the head changes, pending and rejected suggestions move with the change (a
  * rejected one can be brought back), and those the change overlapped become stale (never
  * applied to text they no longer describe). A stale one overtaken that way comes back as it
- * was when undo or redo returns the head to the version whose text it was on.
+ * was when undo or redo returns the head to the version whose text it was on
+ * (suggestion-versions.ts; how suggestions are put back into the text: suggestion-return.ts).
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
