@@ -4,7 +4,7 @@
  */
 import { resolveWord, type ResolvedWord } from './lemma-resolution.js';
 import type { TextTerm } from './text-terms.js';
-import type { WordNet, WordNetPos } from './wordnet-reader.js';
+import type { WordNet, WordNetPos } from '../../lexicon/wordnet-reader.js';
 
 /** A word the baseline may replace (or, for adjectives and adverbs, remove). */
 export interface ContentWord extends ResolvedWord {

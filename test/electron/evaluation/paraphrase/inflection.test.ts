@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inflect } from '../../../../electron/evaluation/paraphrase/inflection.js';
-import { morphyCandidates, resolveWord } from '../../../../electron/evaluation/paraphrase/lemma-resolution.js';
+import { resolveWord } from '../../../../electron/evaluation/paraphrase/lemma-resolution.js';
+import { morphyCandidates } from '../../../../electron/lexicon/dictionary-words.js';
 import { conjugateVerb } from '../../../../electron/evaluation/paraphrase/verb-conjugation.js';
-import { loadWordNet, type WordNet } from '../../../../electron/evaluation/paraphrase/wordnet-reader.js';
+import { loadWordNet, type WordNet } from '../../../../electron/lexicon/wordnet-reader.js';
 
 let wordnet: WordNet;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultWordNetDictDir, loadWordNet, type WordNet } from '../../../../electron/evaluation/paraphrase/wordnet-reader.js';
+import { defaultWordNetDictDir, loadWordNet, type WordNet } from '../../../electron/lexicon/wordnet-reader.js';
 
 let wordnet: WordNet;
 beforeAll(async () => {
