@@ -303,4 +303,13 @@ export class EngineState {
     if (!found) throw new AppError('invalid-settings', `The collection has no document "${id}". Pick a source from the suggestions, or leave it empty.`);
     return found;
   }
+
+  /**
+   * For each token key, whether the collection has it as a word: the rewriter refuses a
+   * word a model writes that neither the text, the collection nor the dictionary has
+   * (rewriter/invented-words.ts).
+   */
+  knownWords(path: string, keys: readonly string[]): boolean[] {
+    return Array.from(this.collection(path).phraseIndex().idsOf(keys), (id) => id >= 0);
+  }
 }

@@ -39,6 +39,7 @@ export const engineOperations = {
   fuzzyRank: afterLoad((args: { path: string; text: string; sourceId: string | null }) => state.fuzzyRank(args.path, args.text, args.sourceId)),
   documents: (args: { path: string; search: string; offset: number; limit: number }) => state.documents(args.path, args.search, args.offset, args.limit),
   hasDocument: afterLoad((args: { path: string; id: string }) => state.hasDocument(args.path, args.id)),
+  knownWords: afterLoad((args: { path: string; keys: string[] }) => state.knownWords(args.path, args.keys)),
   plan: afterLoad((args: CheckArgs & { keep: { start: number; end: number }[] }, context) =>
     state.plan(args.path, args.text, args.settings, args.documentKey, args.keep, context.signal, context.progress),
   ),

@@ -10,6 +10,7 @@ import type { PassProgress } from './progress.js';
 import { buildRequest, type PromptMode } from './prompt.js';
 import type { TextEdit } from './provenance.js';
 import type { GenerationTotals, RewriteModel, TextSpan } from './types.js';
+import type { InventedWords } from './invented-words.js';
 import { fallbackRewrite, normalizeRewrite, ownPlaceholders, validateRewrite, type ChunkTask, type RewriteProblem } from './validation.js';
 
 /** What became of one chunk. */
@@ -43,6 +44,8 @@ export interface ChunkBatchContext {
    * when the prompt's examples have it too (see 'example-copied' in phrase-rewriter.ts).
    */
   readonly documentText?: string;
+  /** Phrase mode: refuses answers with made-up words (absent: no such check, as in tests with scripted models). */
+  readonly inventedWords?: InventedWords;
 }
 
 /** Adds up the runtime's counts over generate calls. */

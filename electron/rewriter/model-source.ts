@@ -60,6 +60,7 @@ export class ModelSuggestionSource implements SuggestionSource {
       text: request.text,
       spans: request.spans,
       check: request.check,
+      collectionWords: request.collectionWords,
       model: this.options.client,
       identity: identityOf(loaded.info, sha256),
       options: {

@@ -2,7 +2,7 @@
  * Phrase-by-phrase rewriting (unit 'phrase'): each flagged phrase of a chunk, with the
  * chunk as its context, is one request; all of a pass's phrases decode together as
  * parallel sequences. An answer is checked on its own (the phrase gone, no invented
- * number or placeholder, no word borrowed from the examples, a sane length), retried with
+ * number, placeholder or word, no word borrowed from the examples, a sane length), retried with
  * a new seed when it fails, and replaced by a placeholder when the model keeps failing.
  * Nothing outside the phrases can change, so placeholders and the rest of the text are
  * kept by construction.
@@ -232,16 +232,20 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
       attempt,
     );
     const batch = await generateChunked(context, requests);
-    let settled = 0;
-    pending.forEach((i, n) => {
+    const checks = pending.map((i, n) => {
       const job = jobs[i]!;
       const result = batch.results[n];
       const raw = result?.stopReason === 'complete' ? answerOf(result.json) : undefined;
-      if (raw === undefined) {
+      return raw === undefined ? undefined : checkReplacement(tasks[job.taskIndex]!, job.region, raw, context.pattern, borrowable);
+    });
+    await refuseInventedWords(checks, context);
+    let settled = 0;
+    pending.forEach((i, n) => {
+      const check = checks[n];
+      if (check === undefined) {
         context.totals.reject(['no-answer']);
         return;
       }
-      const check = checkReplacement(tasks[job.taskIndex]!, job.region, raw, context.pattern, borrowable);
       context.totals.reject(check.problems);
       if (check.problems.length === 0) {
         answers[i] = { text: check.text, ownPlaceholders: check.ownPlaceholders, attempts: attempt + 1 };
@@ -277,6 +281,18 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
     const steps = [edits, ...overallFix(task, edits, context.pattern)];
     const notes = [rephrased > 0 ? `Rephrased ${rephrased} rare phrase${rephrased === 1 ? '' : 's'}.` : '', fallback ? FALLBACK_NOTE : ''];
     return { steps, reasoning: notes.filter((note) => note.length > 0).join(' '), fallback: fallback || steps.length > 1, attempts };
+  });
+}
+
+/** Adds 'word-invented' to the checks of answers that pass every other check but have a made-up word. */
+async function refuseInventedWords(checks: readonly (ReplacementCheck | undefined)[], context: ChunkBatchContext): Promise<void> {
+  if (context.inventedWords === undefined) return;
+  const passing = checks.filter((check): check is ReplacementCheck => check !== undefined && check.problems.length === 0);
+  if (passing.length === 0) return;
+  const invented = await context.inventedWords.of(passing.map((check) => check.text));
+  throwIfAborted(context.signal);
+  passing.forEach((check, n) => {
+    if (invented[n]!.length > 0) check.problems.push('word-invented');
   });
 }
 

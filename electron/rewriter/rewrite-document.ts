@@ -19,6 +19,7 @@ import { buildRecord } from './records.js';
 import { requestSeed, resolveRewriteOptions, type ResolvedRewriteSettings } from './settings.js';
 import type { CheckText, ModelIdentity, PassRecord, RewriteModel, RewriteOptions, RewriteOutcomeReason, RewriteRecord, TextSpan } from './types.js';
 import { prepareTask } from './validation.js';
+import { InventedWords, type CollectionWords } from './invented-words.js';
 
 /** A document to rewrite with the spans the engine flags. */
 export interface RewriteInput {
@@ -27,6 +28,11 @@ export interface RewriteInput {
   readonly spans?: readonly TextSpan[] | undefined;
   /** Re-checks a text against the collection between passes. */
   readonly check: CheckText;
+  /**
+   * Which words the collection has. Given, phrase by phrase rewriting refuses answers with a
+   * word that neither the document, the collection nor the dictionary has ('word-invented').
+   */
+  readonly collectionWords?: CollectionWords;
   readonly model: RewriteModel;
   readonly identity: ModelIdentity;
   readonly options?: RewriteOptions;
@@ -70,6 +76,7 @@ async function runPass(
   settings: ResolvedRewriteSettings,
   model: RewriteModel,
   documentText: string,
+  inventedWords?: InventedWords,
 ): Promise<Omit<PassRecord, 'remaining' | 'wallSeconds' | 'spans'>> {
   const indexes = [...targets.keys()].sort((a, b) => a - b);
   const tasks = indexes.map((i) => prepareTask(document.chunkText(i), targets.get(i)!, settings.pattern));
@@ -89,6 +96,7 @@ async function runPass(
     totals,
     copiesToo: settings.unit === 'phrase',
     documentText,
+    inventedWords,
   });
   outcomes.forEach((outcome, n) => document.edit(indexes[n]!, outcome.steps, outcome.reasoning, outcome.fallback && mode === 'spans', pass));
   return {
@@ -116,13 +124,16 @@ export async function rewriteDocument(input: RewriteInput): Promise<RewriteResul
   const document = new ChunkedText(input.text, chunkText(input.text, spans, settings));
   const passes: PassRecord[] = [];
   let outcome: RewriteOutcomeReason = spans.length === 0 ? 'nothing-to-do' : 'max-passes';
+  // Chunk answers are whole passages in the paper's prompt, for larger models: not checked word by word.
+  const inventedWords =
+    input.collectionWords === undefined || settings.unit === 'chunk' ? undefined : new InventedWords(input.text, settings.pattern, input.collectionWords);
   for (let pass = 1; pass <= settings.maxPasses && spans.length > 0; pass++) {
     throwIfAborted(settings.signal);
     const passStarted = performance.now();
     const targets = document.assign(spans);
     // Spans wholly in whitespace between chunks (only a clerk's selection can be): nothing to send.
     if (targets.size === 0) break;
-    const record = await runPass('spans', document, targets, pass, settings, input.model, input.text);
+    const record = await runPass('spans', document, targets, pass, settings, input.model, input.text, inventedWords);
     throwIfAborted(settings.signal);
     const flagged = spans.length;
     spans = await input.check(document.text);

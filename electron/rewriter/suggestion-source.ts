@@ -29,6 +29,8 @@ export interface SuggestionRequest {
   readonly settings: ReviewSettings;
   /** Re-checks a rewritten text (the model's pass loop uses it). */
   readonly check: (text: string) => Promise<readonly SpanToRephrase[]>;
+  /** For each token key, whether the collection has it (the model refuses made-up words with it). */
+  readonly collectionWords?: (keys: readonly string[]) => Promise<readonly boolean[]>;
   readonly context: SourceJobContext;
 }
 

@@ -23,7 +23,7 @@ export interface ChunkTask {
 }
 
 /**
- * Why a rewrite was refused. The last three came from reading real small models' answers:
+ * Why a rewrite was refused. The last four came from reading real small models' answers:
  * 'number-invented' (a date or article number the text never had: a changed fact),
  * 'context-changed' (in chunk mode, most of the words outside the flagged phrases gone:
  * the model wrote another passage instead of rephrasing this one) and 'example-copied'
@@ -40,7 +40,8 @@ export type RewriteProblem =
   | 'too-long'
   | 'number-invented'
   | 'context-changed'
-  | 'example-copied';
+  | 'example-copied'
+  | 'word-invented';
 
 /** Share of the words outside the flagged phrases a chunk rewrite must keep, in order. */
 export const MIN_CONTEXT_KEPT = 0.5;

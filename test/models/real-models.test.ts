@@ -15,7 +15,9 @@ import { gunzipSync } from 'node:zlib';
 import { buildMemoryIndex } from '../../electron/index-store/memory-index.js';
 import { LlmClient } from '../../electron/llm/llm-client.js';
 import { identityOf } from '../../electron/rewriter/model-identity.js';
+import { InventedWords, collectionWordsOf } from '../../electron/rewriter/invented-words.js';
 import { rewriteDocument } from '../../electron/rewriter/rewrite-document.js';
+import { placeholderRegex } from '../../electron/rewriter/span-match.js';
 import type { TextSpan } from '../../electron/rewriter/types.js';
 import { cosine } from '../../electron/evaluation/metrics/semantic-similarity.js';
 import { detectLinkage } from '../../shared/linkage/detect.js';
@@ -54,6 +56,9 @@ describe.skipIf(rewriter.path === null)('rewriting with SmolLM2-135M-Instruct (r
   });
   afterAll(() => client.dispose());
 
+  /** The words of `rewritten` that neither `text`, the collection nor the dictionary has. */
+  const madeUpWords = async (text: string, rewritten: string): Promise<string[]> =>
+    (await new InventedWords(text, placeholderRegex(), collectionWordsOf(index)).of([rewritten]))[0]!;
   const spansOf = (text: string): TextSpan[] => detectLinkage(index, text, settings).minimal.map((s) => ({ start: s.start, end: s.end }));
 
   it('rewrites two short judgment paragraphs until nothing is linkable at arity 1, keeping the placeholders, with a quarter or more resolved by the model', async () => {
@@ -73,6 +78,7 @@ describe.skipIf(rewriter.path === null)('rewriting with SmolLM2-135M-Instruct (r
         text,
         spans: first,
         check: async (current) => spansOf(current),
+        collectionWords: collectionWordsOf(index),
         model: client,
         identity: identityOf(client.model!.info, null),
         options: { seed: 11 + n, detection: settings, maxPasses: 3, maxRetries: 1, fewShot: 1 },
@@ -90,6 +96,8 @@ describe.skipIf(rewriter.path === null)('rewriting with SmolLM2-135M-Instruct (r
       expect(placeholders(result.text)).toBeGreaterThanOrEqual(before);
       // No edit landed at the wrong offsets (a placeholder inside a word, a broken placeholder).
       expect(brokenEdits(text, result.text)).toEqual({ glued: 0, strayBrackets: 0 });
+      // Every word is the paragraph's, the collection's or the dictionary's: none made up.
+      expect(await madeUpWords(text, result.text)).toEqual([]);
       const attribution = record.attribution!;
       expect(attribution.spans).toBe(first.length);
       expect(attribution.model + attribution.modelPlaceholder + attribution.fallback + attribution.unresolved).toBe(attribution.spans);
@@ -113,6 +121,7 @@ describe.skipIf(rewriter.path === null)('rewriting with SmolLM2-135M-Instruct (r
       text: text!,
       spans: planned,
       check: async (current) => planOf(current),
+      collectionWords: collectionWordsOf(index),
       model: client,
       identity: identityOf(client.model!.info, null),
       options: { seed: 5, detection: settings, maxPasses: 3, maxRetries: 1, fewShot: 1, unit: 'plan', attributeSpans: spansOf(text!) },
@@ -120,6 +129,7 @@ describe.skipIf(rewriter.path === null)('rewriting with SmolLM2-135M-Instruct (r
     expect(spansOf(result.text)).toEqual([]);
     expect(result.record.outcome).toBe('nothing-linkable');
     expect(brokenEdits(text!, result.text)).toEqual({ glued: 0, strayBrackets: 0 });
+    expect(await madeUpWords(text!, result.text)).toEqual([]);
     // The model rewrites the phrase around each planned word, never the paragraph: less than half its words change.
     const { distance, ratio } = editSize(text!, result.text);
     expect(ratio!).toBeLessThan(0.5);

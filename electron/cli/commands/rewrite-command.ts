@@ -11,6 +11,7 @@ import { planEdits } from '../../../shared/linkage/plan/edit-plan.js';
 import { remainingPhrases, verdict } from '../../../shared/linkage/verdict.js';
 import { readDocumentToCheck } from '../../import/read-document.js';
 import { LlmClient } from '../../llm/llm-client.js';
+import { collectionWordsOf } from '../../rewriter/invented-words.js';
 import { cachedSha256, identityOf } from '../../rewriter/model-identity.js';
 import { describeBackend, loadForRewriting } from '../../rewriter/model-manager.js';
 import { rewriteBaseline, rewriteDocument } from '../../rewriter/rewrite-document.js';
@@ -128,7 +129,14 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
     };
     const result = baseline
       ? await rewriteBaseline({ text: document.text, model: client, identity, check, options: run })
-      : await rewriteDocument({ text: document.text, check, model: client, identity, options: run });
+      : await rewriteDocument({
+          text: document.text,
+          check,
+          collectionWords: collectionWordsOf(collection.phraseIndex()),
+          model: client,
+          identity,
+          options: run,
+        });
     progress.done();
     const final = detect(result.text);
     if (values.json === true) {

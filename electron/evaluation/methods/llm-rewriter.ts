@@ -8,6 +8,7 @@ import { detectLinkage } from '../../../shared/linkage/detect.js';
 import { planEdits } from '../../../shared/linkage/plan/edit-plan.js';
 import type { PhraseIndex } from '../../../shared/linkage/phrase-index.js';
 import type { DetectionSettings } from '../../../shared/linkage/settings.js';
+import { collectionWordsOf } from '../../rewriter/invented-words.js';
 import { identityOf } from '../../rewriter/model-identity.js';
 import { MAX_REWRITE_CONTEXT } from '../../rewriter/model-manager.js';
 import { rewriteBaseline, rewriteDocument, type RewriteResult } from '../../rewriter/rewrite-document.js';
@@ -20,8 +21,10 @@ import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
  * and answers that borrow the examples' words refused ('example-copied'). 5 was withdrawn,
  * its texts corrupted by the bug b5e93b1 fixed; 6 (without the new check) was not evaluated.
  * 8: 'example-copied' spares the words the document has anywhere, not only in the passage.
+ * 9: answers with a word that neither the document, the collection nor WordNet has are
+ * refused ('word-invented', rewriter/invented-words.ts).
  */
-export const REWRITER_VERSION = 'unlinkable-rewriter-8';
+export const REWRITER_VERSION = 'unlinkable-rewriter-9';
 
 /** How the evaluation runs the rewriter. */
 export interface LlmRewriterOptions {
@@ -78,6 +81,7 @@ export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
         text: request.document.text,
         spans: target.spans,
         check: target.check,
+        collectionWords: collectionWordsOf(request.index),
         model: client,
         identity,
         options: { ...base, unit: target.unit, detection: { k: request.settings.k, arity, maxN: request.settings.maxN } },

@@ -7,7 +7,7 @@ import type { ReviewDocument, Suggestion } from '../../../shared/ipc/types.js';
 import type { ReviewAction } from '../../workspace/action-store.js';
 import type { AppServices, Handlers } from '../app-services.js';
 import { makeAction } from '../review-history.js';
-import { fullCheck } from './detection-handlers.js';
+import { collectionOf, fullCheck } from './detection-handlers.js';
 
 type SuggestionHandlers = Pick<
   Handlers,
@@ -72,6 +72,7 @@ export function suggestionHandlers(services: AppServices): SuggestionHandlers {
           planned: planned === true && spans !== null,
           settings: document.settings,
           check,
+          collectionWords: (keys) => services.engine.request('knownWords', { path: collectionOf(services, document.settings), keys: [...keys] }),
           context,
         });
         // The head may have moved while the source worked; then these proposals are stale.

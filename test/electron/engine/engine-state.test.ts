@@ -104,6 +104,12 @@ describe('EngineState', () => {
     expect(after.rank).toBe(2);
   });
 
+  it("says which words the collection has, by token key, for the rewriter's made-up-word check", async () => {
+    const { path } = await collection();
+    const state = new EngineState();
+    expect(state.knownWords(path, ['kandira', 'f-type', 'dismissed', 'lovant', 'Kandira', ''])).toEqual([true, true, true, false, false, false]);
+  });
+
   it('restricts the full combinations check to the arity asked for, exactly as detection at that arity', async () => {
     const { path } = await collection();
     const state = new EngineState();
