@@ -13,7 +13,6 @@ export function expectedAnswerTokens(length: number): number {
 /** Tracks one pass and reports it through `report`. */
 export class PassProgress {
   private settled = 0;
-  private unit: RewriteProgress['unit'] = 'chunk';
   private callTokens = 0;
   private callExpected = 0;
   private callCompleted = 0;
@@ -26,8 +25,10 @@ export class PassProgress {
     private total: number,
     private readonly report: ((progress: RewriteProgress) => void) | undefined,
     private readonly maxAttempts = 1,
+    /** 'phrase': the pass reports nothing until countPhrases says how many (a first "chunk 1 of 3" would be the wrong count). */
+    private unit: RewriteProgress['unit'] = 'chunk',
   ) {
-    this.emit(undefined);
+    if (unit === 'chunk') this.emit(undefined);
   }
 
   /**

@@ -81,8 +81,9 @@ async function runPass(
   const indexes = [...targets.keys()].sort((a, b) => a - b);
   const tasks = indexes.map((i) => prepareTask(document.chunkText(i), targets.get(i)!, settings.pattern));
   const totals = new TotalsCounter();
-  const progress = new PassProgress(pass, settings.maxPasses, tasks.length, settings.onProgress, settings.maxRetries + 1);
-  const outcomes = await (mode === 'spans' && settings.unit !== 'chunk' ? rewritePhrases : rewriteChunks)(tasks, {
+  const byPhrase = mode === 'spans' && settings.unit !== 'chunk';
+  const progress = new PassProgress(pass, settings.maxPasses, tasks.length, settings.onProgress, settings.maxRetries + 1, byPhrase ? 'phrase' : 'chunk');
+  const outcomes = await (byPhrase ? rewritePhrases : rewriteChunks)(tasks, {
     model,
     mode,
     pattern: settings.pattern,
