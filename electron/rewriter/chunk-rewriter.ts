@@ -10,6 +10,7 @@ import type { PassProgress } from './progress.js';
 import { buildRequest, type PromptMode } from './prompt.js';
 import type { TextEdit } from './provenance.js';
 import type { GenerationTotals, RewriteModel, TextSpan } from './types.js';
+import { fallbackNote } from './fallback-note.js';
 import type { InventedWords } from './invented-words.js';
 import { fallbackRewrite, normalizeRewrite, ownPlaceholders, validateRewrite, type ChunkTask, type RewriteProblem } from './validation.js';
 
@@ -133,13 +134,13 @@ function answerOf(result: GenerationResult | undefined): { reasoning: string; re
   return { reasoning: json.reasoning, rewrite: json.rewrite };
 }
 
-const FALLBACK_NOTE = 'The model could not rephrase these words in a way that passed the checks; they were replaced with a placeholder.';
-
 /** Rewrites `tasks` (chunk i of the pass is tasks[i]) and returns one outcome per task, in order. */
 export async function rewriteChunks(tasks: readonly ChunkTask[], context: ChunkBatchContext): Promise<ChunkOutcome[]> {
   const outcomes: (ChunkOutcome | undefined)[] = tasks.map(() => undefined);
   // The latest rewrite that failed only because flagged phrases survived: redacting them may still save it.
   const partials: ({ text: string; kept: TextSpan[]; reasoning: string } | undefined)[] = tasks.map(() => undefined);
+  // Why each chunk's last answer was refused: the fallback's note says it.
+  const lastProblems: RewriteProblem[][] = tasks.map(() => []);
   for (let attempt = 0; attempt <= context.maxRetries; attempt++) {
     const pending = tasks.flatMap((_, i) => (outcomes[i] === undefined ? [i] : []));
     if (pending.length === 0) break;
@@ -162,11 +163,13 @@ export async function rewriteChunks(tasks: readonly ChunkTask[], context: ChunkB
       const task = tasks[i]!;
       const answer = answerOf(batch.results[n]);
       if (answer === undefined) {
+        lastProblems[i] = ['no-answer'];
         context.totals.reject(['no-answer']);
         return;
       }
       const rewrite = normalizeRewrite(task, answer.rewrite);
       const { problems, kept } = validateRewrite(task, rewrite, context.pattern);
+      lastProblems[i] = problems;
       context.totals.reject(problems);
       if (problems.length === 0) {
         const whole: TextEdit = {
@@ -192,6 +195,7 @@ export async function rewriteChunks(tasks: readonly ChunkTask[], context: ChunkB
     if (context.mode === 'baseline') return { steps: [], reasoning: '', fallback: true, attempts: context.maxRetries + 1 };
     const partial = partials[i];
     const { steps, usedRewrite } = fallbackRewrite(task, context.pattern, partial);
-    return { steps, reasoning: usedRewrite ? `${partial!.reasoning} ${FALLBACK_NOTE}` : FALLBACK_NOTE, fallback: true, attempts: context.maxRetries + 1 };
+    const note = fallbackNote('these words', lastProblems[i]!);
+    return { steps, reasoning: usedRewrite ? `${partial!.reasoning} ${note}` : note, fallback: true, attempts: context.maxRetries + 1 };
   });
 }

@@ -10,6 +10,7 @@
 import { throwIfAborted } from '../../shared/errors.js';
 import { generateChunked, type ChunkBatchContext, type ChunkOutcome } from './chunk-rewriter.js';
 import type { ExampleTurn } from '../llm/llm-protocol.js';
+import { fallbackNote } from './fallback-note.js';
 import { buildPhraseRequest, phraseExamples } from './phrase-prompt.js';
 import type { TextEdit } from './provenance.js';
 import { REDACTED, occurrenceRanges, placeholdersOf, tokensOf, type Tokens } from './span-match.js';
@@ -200,13 +201,13 @@ function answerOf(json: unknown): string | undefined {
   return typeof replacement === 'string' ? replacement : undefined;
 }
 
-const FALLBACK_NOTE = 'The model could not rephrase some words in a way that passed the checks; they were replaced with a placeholder.';
-
 /** Rewrites the phrases of `tasks` and returns one outcome per task, in order. */
 export async function rewritePhrases(tasks: readonly ChunkTask[], context: ChunkBatchContext): Promise<ChunkOutcome[]> {
   const regions = tasks.map((task) => phraseRegions(task, context.pattern, context.copiesToo ?? true));
   const jobs = regions.flatMap((list, taskIndex) => list.map((region, regionIndex) => ({ taskIndex, regionIndex, region })));
   const answers: ({ text: string; ownPlaceholders: number; attempts: number } | undefined)[] = jobs.map(() => undefined);
+  // Why each phrase's last answer was refused: the fallback's note says it.
+  const lastProblems: RewriteProblem[][] = jobs.map(() => []);
   context.progress.countPhrases(jobs.length);
   const planned = context.copiesToo === false;
   // Every request of a run shows the same examples: their words are gathered once.
@@ -242,6 +243,7 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
     let settled = 0;
     pending.forEach((i, n) => {
       const check = checks[n];
+      lastProblems[i] = check === undefined ? ['no-answer'] : check.problems;
       if (check === undefined) {
         context.totals.reject(['no-answer']);
         return;
@@ -261,11 +263,13 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
     let fallback = false;
     let attempts = 1;
     let rephrased = 0;
+    const refused: RewriteProblem[] = [];
     jobs.forEach((job, i) => {
       if (job.taskIndex !== taskIndex) return;
       const answer = answers[i];
       if (answer === undefined) {
         fallback = true;
+        refused.push(...lastProblems[i]!);
         attempts = Math.max(attempts, context.maxRetries + 1);
         // Only the flagged words: the words the region was widened by stay as they were.
         for (const core of job.region.cores) edits.push({ start: core.start, end: core.end, text: REDACTED, origin: 'fallback' });
@@ -279,7 +283,10 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
       }
     });
     const steps = [edits, ...overallFix(task, edits, context.pattern)];
-    const notes = [rephrased > 0 ? `Rephrased ${rephrased} rare phrase${rephrased === 1 ? '' : 's'}.` : '', fallback ? FALLBACK_NOTE : ''];
+    const notes = [
+      rephrased > 0 ? `Rephrased ${rephrased} rare phrase${rephrased === 1 ? '' : 's'}.` : '',
+      fallback ? fallbackNote('some words', refused) : '',
+    ];
     return { steps, reasoning: notes.filter((note) => note.length > 0).join(' '), fallback: fallback || steps.length > 1, attempts };
   });
 }

@@ -95,9 +95,13 @@ describe("the rewriter with the collection's words", () => {
   });
 
   it('falls back to a placeholder when every try makes a word up', async () => {
-    const { text: rewritten, record } = await rewrite(['lovant'], true);
+    const { text: rewritten, record, proposals } = await rewrite(['lovant'], true);
     expect(rewritten).toBe('On 31 May 2001 the court sat in [REDACTED]. It rained.');
     expect(record.passes[0]!.rejections['word-invented']).toBe(2);
+    // The card says why, and names no word of the answer.
+    expect(proposals[0]!.reasoning).toBe(
+      'The model could not rephrase some words in a way that passed the checks (its last answers made up words that no document and no dictionary has); they were replaced with a placeholder.',
+    );
   });
 
   it('checks no word without the collection (scripted models in tests)', async () => {
