@@ -32,6 +32,13 @@ export function fallbackNote(what: string, lastProblems: readonly RewriteProblem
   return `The model could not rephrase ${what} in a way that passed the checks${why}; they were replaced with a placeholder.`;
 }
 
+/**
+ * The note where every answer passed on its own, but with all of them in place a rare phrase
+ * was there again (an answer wrote another flagged phrase, or two made one across their
+ * edge), so the last check replaced it: the card is a fallback, and says why.
+ */
+export const REBUILT_PHRASE_NOTE = 'Together, the rephrased words made a rare phrase again, which was replaced with a placeholder.';
+
 /** "a", "a and b", "a, b and c". */
 function joinReasons(reasons: readonly string[]): string {
   return reasons.length === 1 ? reasons[0]! : `${reasons.slice(0, -1).join(', ')} and ${reasons.at(-1)!}`;

@@ -10,7 +10,7 @@
 import { throwIfAborted } from '../../shared/errors.js';
 import { generateChunked, type ChunkBatchContext, type ChunkOutcome } from './chunk-rewriter.js';
 import type { ExampleTurn } from '../llm/llm-protocol.js';
-import { fallbackNote } from './fallback-note.js';
+import { REBUILT_PHRASE_NOTE, fallbackNote } from './fallback-note.js';
 import { buildPhraseRequest, phraseExamples } from './phrase-prompt.js';
 import type { TextEdit } from './provenance.js';
 import { REDACTED, occurrenceRanges, placeholdersOf, tokensOf, type Tokens } from './span-match.js';
@@ -286,6 +286,7 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
     const notes = [
       rephrased > 0 ? `Rephrased ${rephrased} rare phrase${rephrased === 1 ? '' : 's'}.` : '',
       fallback ? fallbackNote('some words', refused) : '',
+      steps.length > 1 ? REBUILT_PHRASE_NOTE : '',
     ];
     return { steps, reasoning: notes.filter((note) => note.length > 0).join(' '), fallback: fallback || steps.length > 1, attempts };
   });

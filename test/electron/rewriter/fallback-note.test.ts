@@ -1,6 +1,6 @@
 /** The note on a fallback's card says why the model's last answers were refused (fallback-note.ts). */
 import { describe, expect, it } from 'vitest';
-import { fallbackNote } from '../../../electron/rewriter/fallback-note.js';
+import { REBUILT_PHRASE_NOTE, fallbackNote } from '../../../electron/rewriter/fallback-note.js';
 import { rewriteDocument } from '../../../electron/rewriter/rewrite-document.js';
 import { FAKE_IDENTITY, fakeModel } from './fake-model.js';
 
@@ -38,5 +38,24 @@ describe('the fallback note', () => {
       options: { seed: 1, maxRetries: 0, fewShot: 0, unit: 'chunk' },
     });
     expect(whole.proposals[0]!.reasoning).toMatch(/\(its last answers kept the rare phrase\); they were replaced with a placeholder\.$/u);
+  });
+
+  it('says so where each answer passed, but together they made a rare phrase again (seen in the app: a fallback card that said only "Rephrased 6 rare phrases.")', async () => {
+    const text = 'We saw the red harbour by the old town today.';
+    const spans = ['red harbour', 'old town'].map((phrase) => ({ start: text.indexOf(phrase), end: text.indexOf(phrase) + phrase.length }));
+    // The first answer writes the second flagged phrase: it passes its own check, and the last check catches it.
+    const answers: Record<string, string> = { 'red harbour': 'old town', 'old town': 'city' };
+    const { text: rewritten, proposals } = await rewriteDocument({
+      text,
+      spans,
+      check: async () => [],
+      model: fakeModel(({ phrases }) => answers[phrases[0]!]),
+      identity: FAKE_IDENTITY,
+      options: { seed: 1, maxRetries: 0, fewShot: 0 },
+    });
+    expect(rewritten).toBe('We saw the [REDACTED] by the city today.');
+    expect(proposals).toHaveLength(1);
+    expect(proposals[0]!.fallback).toBe(true);
+    expect(proposals[0]!.reasoning).toBe(`Rephrased 2 rare phrases. ${REBUILT_PHRASE_NOTE}`);
   });
 });
