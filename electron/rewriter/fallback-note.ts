@@ -2,8 +2,8 @@
  * What a fallback's suggestion card says: that the model kept failing, and why its last
  * answers were refused. "Did not pass the checks" alone left the clerk to guess whether to
  * try again with another seed, edit by hand, or keep the placeholder; "made up a word" or
- * "kept the phrase" tells. The reasons name no words of the document (the note is stored
- * with the suggestion and shown in the export report's records).
+ * "kept the phrase" tells. The reasons name no words of the document, though the note is
+ * stored with the suggestion in the workspace and shown on its card beside them.
  */
 import type { RewriteProblem } from './validation.js';
 
