@@ -8,6 +8,7 @@ import type { CollectionIndex } from '../../electron/index-store/collection-inde
 import { LlmClient } from '../../electron/llm/llm-client.js';
 import { cachedSha256, identityOf } from '../../electron/rewriter/model-identity.js';
 import { describeBackend, loadForRewriting } from '../../electron/rewriter/model-manager.js';
+import { collectionWordsOf } from '../../electron/rewriter/invented-words.js';
 import { rewriteDocument } from '../../electron/rewriter/rewrite-document.js';
 import { createFromInputs, openCollection } from '../../electron/services/collections.js';
 import { checkText } from '../../electron/services/detection.js';
@@ -80,6 +81,8 @@ export async function runRewriteBench(
           text: document.text,
           spans,
           check,
+          // As the app does: answers with made-up words are refused (their retries are part of the cost).
+          collectionWords: collectionWordsOf(collection.phraseIndex()),
           model: client,
           identity,
           options: {
