@@ -14,7 +14,16 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['electron/evaluation'],
   ['electron/rewriter'],
   ['electron/engine'],
-  ['electron/index-store', 'electron/import', 'electron/search', 'electron/llm', 'electron/workspace', 'electron/export', 'electron/runtime'],
+  [
+    'electron/index-store',
+    'electron/import',
+    'electron/search',
+    'electron/lexicon',
+    'electron/llm',
+    'electron/workspace',
+    'electron/export',
+    'electron/runtime',
+  ],
   ['shared'],
 ];
 
