@@ -6,6 +6,7 @@
  */
 import type { ReviewSettings } from '../../shared/ipc/types.js';
 import type { Proposal } from '../workspace/suggestion-store.js';
+import type { CollectionWords } from './invented-words.js';
 
 /** A span of the current text to rephrase. */
 export interface SpanToRephrase {
@@ -30,7 +31,7 @@ export interface SuggestionRequest {
   /** Re-checks a rewritten text (the model's pass loop uses it). */
   readonly check: (text: string) => Promise<readonly SpanToRephrase[]>;
   /** For each token key, whether the collection has it (the model refuses made-up words with it). */
-  readonly collectionWords?: (keys: readonly string[]) => Promise<readonly boolean[]>;
+  readonly collectionWords?: CollectionWords;
   readonly context: SourceJobContext;
 }
 
