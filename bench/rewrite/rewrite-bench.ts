@@ -18,12 +18,6 @@ import { renderBenchReport, type BenchDocumentRow, type RewriteBenchReport } fro
 /** Models below this many parameters are test fixtures: their figures mean nothing. */
 const TINY_PARAMETERS = 50_000_000;
 
-function sumRejections(passes: readonly Readonly<Record<string, number>>[]): Record<string, number> {
-  const total: Record<string, number> = {};
-  for (const pass of passes) for (const [reason, n] of Object.entries(pass)) total[reason] = (total[reason] ?? 0) + n;
-  return total;
-}
-
 async function readDocuments(path: string, limit: number, maxChars: number): Promise<{ id: string; text: string }[]> {
   const documents: { id: string; text: string }[] = [];
   for await (const record of readInputs([path])) {
@@ -112,7 +106,7 @@ export async function runRewriteBench(
           tokensPerDecode: t.tokensPerDecode,
           generationSeconds: t.seconds,
           seconds: (performance.now() - started) / 1000,
-          rejections: sumRejections(result.record.passes.map((p) => p.rejections)),
+          rejections: { ...t.rejections },
         };
         rows.push(row);
         log(

@@ -5,6 +5,13 @@
 import type { ResolvedRewriteSettings } from './settings.js';
 import type { GenerationTotals, ModelIdentity, PassRecord, RewriteOutcomeReason, RewriteRecord, SpanAttribution } from './types.js';
 
+/** Refused answers by reason, added up over passes. */
+export function sumRejections(passes: readonly Pick<PassRecord, 'rejections'>[]): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const pass of passes) for (const [reason, n] of Object.entries(pass.rejections)) total[reason] = (total[reason] ?? 0) + n;
+  return total;
+}
+
 function sum(passes: readonly PassRecord[], key: keyof GenerationTotals | 'fallbacks' | 'wallSeconds'): number {
   return passes.reduce((total, pass) => total + pass[key], 0);
 }
@@ -53,6 +60,7 @@ export function buildRecord(args: {
       tokensPerDecode: decodeCalls > 0 ? generatedTokens / decodeCalls : 0,
       seconds: sum(passes, 'seconds'),
       fallbacks: sum(passes, 'fallbacks'),
+      rejections: sumRejections(passes),
       wallSeconds: (Date.now() - startedAt.getTime()) / 1000,
     },
     outcome,

@@ -173,7 +173,14 @@ export interface RewriteRecord {
     readonly unit: RewriteUnit;
   };
   readonly passes: PassRecord[];
-  readonly totals: GenerationTotals & { readonly passes: number; readonly fallbacks: number; readonly wallSeconds: number; readonly tokensPerDecode: number };
+  readonly totals: GenerationTotals & {
+    readonly passes: number;
+    readonly fallbacks: number;
+    /** Refused answers by reason, over every pass (see PassRecord.rejections). */
+    readonly rejections: Readonly<Record<string, number>>;
+    readonly wallSeconds: number;
+    readonly tokensPerDecode: number;
+  };
   readonly outcome: RewriteOutcomeReason;
   /** Spans still to rephrase at the end; null when not checked. */
   readonly remaining: number | null;

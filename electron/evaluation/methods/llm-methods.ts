@@ -44,6 +44,8 @@ export interface RewriteOutcome {
   readonly generatedTokens: number;
   /** Who resolved the arity-1 spans of d′ (`request.detection.minimal`). */
   readonly credit: SpanCredit;
+  /** Answers the rewriter's checks refused, by reason ('too-long', 'word-invented', …), over every pass. */
+  readonly rejections: Readonly<Record<string, number>>;
 }
 
 /** Rewrites one document; the evaluation times the call itself. */

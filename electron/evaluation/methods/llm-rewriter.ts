@@ -99,5 +99,6 @@ function outcomeOf(result: RewriteResult): RewriteOutcome {
     promptTokens: totals.promptTokens,
     generatedTokens: totals.generatedTokens,
     credit: result.record.attribution,
+    rejections: totals.rejections,
   };
 }

@@ -86,6 +86,8 @@ export interface MethodOutput {
   readonly seconds: number;
   /** LLM methods: who resolved d′'s arity-1 spans. */
   readonly credit?: SpanCredit | undefined;
+  /** LLM methods: answers the rewriter's checks refused, by reason, over every pass. */
+  readonly rejections?: Readonly<Record<string, number>> | undefined;
 }
 
 /** A rewriting method. */

@@ -130,6 +130,7 @@ function modelWorkTable(input: ReportInput): string[] {
       "Model's own placeholders / document",
       'Seconds / document',
       'Generated tokens / document',
+      'Answers refused / document (by reason)',
     ],
     credited.map((m) => [
       m.label,
@@ -142,8 +143,25 @@ function modelWorkTable(input: ReportInput): string[] {
       fixed(m.credit!.ownPlaceholdersPerDocument, 1),
       fixed(m.cost.meanSeconds, 1),
       fixed(m.cost.meanGeneratedTokens, 0),
+      refusalCell(m),
     ]),
   );
+}
+
+/**
+ * "4.2 (too-long 1.9, span-kept 1.2)", the commonest reasons first; "–" where no row records
+ * them, and "over 12 of 31 documents" where only some rows do (rows written before 2026-12-07).
+ */
+function refusalCell(method: MethodTotals): string {
+  const refusals = method.refusals;
+  if (refusals === null) return '–';
+  const reasons = Object.entries(refusals.byReason)
+    .filter(([, n]) => n > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([reason, n]) => `${reason} ${fixed(n, 1)}`);
+  const notes = [...reasons, ...(refusals.documents < method.documents ? [`over ${refusals.documents} of ${method.documents} documents`] : [])];
+  const perDocument = fixed(refusals.perDocument, 1);
+  return notes.length === 0 ? perDocument : `${perDocument} (${notes.join(', ')})`;
 }
 
 function curveTable(curve: CurveTotals): string[] {

@@ -45,7 +45,17 @@ export interface MethodRow {
   readonly similarity: number | null;
   /** Perplexity of the rewrite; null when not measured. */
   readonly perplexity: PerplexityFigure | null;
-  readonly cost: { readonly seconds: number; readonly passes: number; readonly promptTokens: number; readonly generatedTokens: number };
+  readonly cost: {
+    readonly seconds: number;
+    readonly passes: number;
+    readonly promptTokens: number;
+    readonly generatedTokens: number;
+    /**
+     * LLM methods: answers the rewriter's checks refused, by reason, over every pass. Absent
+     * for the other methods, and in rows written before it was recorded (2026-12-07).
+     */
+    readonly rejections?: Readonly<Record<string, number>>;
+  };
   readonly bm25: RankPair;
   /** Embedding-cosine ranks; null without an embedding model. */
   readonly semantic: RankPair | null;

@@ -60,6 +60,16 @@ export interface MethodTotals {
     readonly unresolved: number | null;
     readonly ownPlaceholdersPerDocument: number | null;
   } | null;
+  /**
+   * LLM methods: answers the rewriter's checks refused, per document (means over the
+   * documents whose rows record them: rows written before 2026-12-07 do not), in all and by
+   * reason. Null when no row records them.
+   */
+  readonly refusals: {
+    readonly documents: number;
+    readonly perDocument: number;
+    readonly byReason: Readonly<Record<string, number>>;
+  } | null;
 }
 
 /** Figure 3 averaged over documents. */
@@ -146,7 +156,18 @@ export function methodTotals(
         ? { before: rankSummary(semanticRows.map((r) => r.semantic!.before)), after: rankSummary(semanticRows.map((r) => r.semantic!.after)) }
         : null,
     credit: creditTotals(rows),
+    refusals: refusalTotals(rows),
   };
+}
+
+function refusalTotals(rows: readonly MethodRow[]): MethodTotals['refusals'] {
+  const recorded = rows.flatMap((row) => (row.cost.rejections === undefined ? [] : [row.cost.rejections]));
+  if (recorded.length === 0) return null;
+  const summed: Record<string, number> = {};
+  for (const rejections of recorded) for (const [reason, n] of Object.entries(rejections)) summed[reason] = (summed[reason] ?? 0) + n;
+  const all = Object.values(summed).reduce((a, b) => a + b, 0);
+  const byReason = Object.fromEntries(Object.entries(summed).map(([reason, n]) => [reason, n / recorded.length]));
+  return { documents: recorded.length, perDocument: all / recorded.length, byReason };
 }
 
 function creditTotals(rows: readonly MethodRow[]): MethodTotals['credit'] {

@@ -168,6 +168,9 @@ describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
     expect(llm.credit).toMatchObject({ model: 1, fallback: 0, unresolved: 0 });
     expect(byMethod['llm-baseline']!.credit).toMatchObject({ model: 0, unresolved: 1 });
     expect(byMethod.redaction!.credit).toBeNull();
+    // Refused answers reach the totals from the rows (the stand-in refuses none); other methods have none to count.
+    expect(llm.refusals).toEqual({ documents: 1, perDocument: 0, byReason: {} });
+    expect(byMethod.redaction!.refusals).toBeNull();
     expect(totals.curves.map((c) => [c.ranker, c.points.length])).toEqual([
       ['bm25', 5],
       ['embedding', 5],

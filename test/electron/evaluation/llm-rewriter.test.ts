@@ -50,6 +50,19 @@ describe('llmRewriter', () => {
     expect(fake.calls.at(-1)![0]!.seed).not.toBe(fake.calls.at(-2)![0]!.seed);
   });
 
+  it("counts the answers its checks refused, by reason: the collection's words reach the made-up-word check", async () => {
+    // "Zorvane" is in no document and no dictionary: every try is refused, and the phrase falls back.
+    const inventing = llmRewriter().create(
+      fakeModel(synonymRewriter({ kandira: 'Zorvane', old: 'ancient', harbour: 'wharf', wharf: 'port' })) as unknown as LlmClient,
+    );
+    const outcome = await inventing(request(1));
+    expect(outcome.rejections['word-invented']).toBeGreaterThanOrEqual(1);
+    expect(outcome.credit.fallback).toBeGreaterThanOrEqual(1);
+    expect(outcome.text).not.toContain('Zorvane');
+    // The run that invents nothing refuses nothing for it.
+    expect((await rewrite(request(1))).rejections['word-invented']).toBeUndefined();
+  });
+
   it('runs the baseline, without spans, for arity null', async () => {
     const before = fake.calls.length;
     const outcome = await rewrite(request(null));

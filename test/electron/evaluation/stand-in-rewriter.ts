@@ -38,6 +38,7 @@ export const standInRewriter: RewriterBinding = {
       unresolved: request.detection.minimal.length - replaced,
       ownPlaceholders: 0,
     };
-    return { text, passes: 1, promptTokens: result.promptTokens, generatedTokens: result.generatedTokens, credit };
+    // It checks no answer, so it refuses none.
+    return { text, passes: 1, promptTokens: result.promptTokens, generatedTokens: result.generatedTokens, credit, rejections: {} };
   },
 };
