@@ -89,10 +89,13 @@ export class PassProgress {
 }
 
 /**
- * "Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left" (", try 2 of
- * 3" after the chunk when answers are asked for again): a job phase for the app. The passes
- * stop once nothing links, so their number is a most; the chunks (or phrases) and the time
- * left are the pass's own.
+ * "Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left in this try"
+ * (", try 2 of 3" after the chunk when answers are asked for again): a job phase for the app.
+ * The passes stop once nothing links, so their number is a most; the chunks (or phrases) are
+ * the pass's own. The time left is the current generate call's: how many answers the checks
+ * will refuse and ask for again is not known before they come, so it says "in this try"
+ * while another may follow, and "in this pass" on the last (the clerk read "about 20 s left"
+ * and then waited minutes for tries 2 and 3).
  */
 export function describeProgress(progress: RewriteProgress): string {
   const at = Math.min(progress.total, progress.done + 1);
@@ -102,7 +105,8 @@ export function describeProgress(progress: RewriteProgress): string {
   if (progress.tokensPerSecond > 0) parts.push(`${Math.round(progress.tokensPerSecond)} tokens/s`);
   if (progress.secondsLeft !== undefined && progress.secondsLeft > 0) {
     const seconds = Math.max(5, Math.round(progress.secondsLeft / 5) * 5);
-    parts.push(seconds < 60 ? `about ${seconds} s left` : `about ${Math.round(seconds / 60)} min left`);
+    const span = progress.attempt < progress.maxAttempts ? 'this try' : 'this pass';
+    parts.push(`about ${seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`} left in ${span}`);
   }
   return parts.join(' · ');
 }

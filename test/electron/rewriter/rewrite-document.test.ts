@@ -162,15 +162,23 @@ describe('rewriteBaseline: the paper baseline, without spans', () => {
 
 describe('describeProgress', () => {
   it('names the pass (of at most so many: the passes stop once nothing links), the chunk, the speed and the time left', () => {
+    // The time left is the call's: a later try may follow, so it says "in this try".
     expect(
       describeProgress({ pass: 1, maxPasses: 4, unit: 'chunk', done: 2, total: 8, attempt: 1, maxAttempts: 3, tokensPerSecond: 12.4, secondsLeft: 41 }),
-    ).toBe('Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left');
+    ).toBe('Rewriting, pass 1 of at most 4, chunk 3 of 8 · 12 tokens/s · about 40 s left in this try');
+    // On the last try (or when none is asked for again) nothing of the pass follows the call.
+    expect(
+      describeProgress({ pass: 1, maxPasses: 4, unit: 'phrase', done: 5, total: 8, attempt: 3, maxAttempts: 3, tokensPerSecond: 12.4, secondsLeft: 41 }),
+    ).toBe('Rewriting, pass 1 of at most 4, phrase 6 of 8, try 3 of 3 · 12 tokens/s · about 40 s left in this pass');
+    expect(describeProgress({ pass: 1, maxPasses: 1, unit: 'chunk', done: 0, total: 2, attempt: 1, maxAttempts: 1, tokensPerSecond: 9, secondsLeft: 90 })).toBe(
+      'Rewriting, pass 1, the last, chunk 1 of 2 · 9 tokens/s · about 2 min left in this pass',
+    );
     expect(
       describeProgress({ pass: 2, maxPasses: 4, unit: 'chunk', done: 0, total: 3, attempt: 1, maxAttempts: 3, tokensPerSecond: 0, secondsLeft: undefined }),
     ).toBe('Rewriting, pass 2 of at most 4, chunk 1 of 3');
     expect(
       describeProgress({ pass: 2, maxPasses: 4, unit: 'chunk', done: 3, total: 3, attempt: 1, maxAttempts: 3, tokensPerSecond: 30, secondsLeft: 200 }),
-    ).toMatch(/chunk 3 of 3 · 30 tokens\/s · about 3 min left$/u);
+    ).toMatch(/chunk 3 of 3 · 30 tokens\/s · about 3 min left in this try$/u);
     expect(
       describeProgress({ pass: 4, maxPasses: 4, unit: 'chunk', done: 0, total: 1, attempt: 1, maxAttempts: 3, tokensPerSecond: 0, secondsLeft: undefined }),
     ).toBe('Rewriting, pass 4, the last, chunk 1 of 1');
@@ -183,7 +191,7 @@ describe('PassProgress', () => {
     const progress = new PassProgress(1, 4, 2, (p) => phases.push(describeProgress(p)));
     progress.startCall([700, 700]);
     progress.update({ generatedTokens: 20, tokensPerSecond: 10, completedRequests: 1, totalRequests: 2 });
-    expect(phases.at(-1)).toMatch(/chunk 2 of 2 · 10 tokens\/s · about \d+ s left$/u);
+    expect(phases.at(-1)).toMatch(/chunk 2 of 2 · 10 tokens\/s · about \d+ s left in this pass$/u);
     // Both answers in, far fewer tokens than the ~428 expected: the estimate goes.
     progress.update({ generatedTokens: 40, tokensPerSecond: 10, completedRequests: 2, totalRequests: 2 });
     expect(phases.at(-1)).toBe('Rewriting, pass 1 of at most 4, chunk 2 of 2 · 10 tokens/s');
@@ -200,6 +208,6 @@ describe('PassProgress', () => {
     progress.settle(1);
     progress.startCall([100, 100, 100], 1);
     progress.update({ generatedTokens: 10, tokensPerSecond: 10, completedRequests: 1, totalRequests: 3 });
-    expect(shares.at(-1)).toMatch(/^Rewriting, pass 1 of at most 4, phrase 3 of 4, try 2 of 3 · 10 tokens\/s · about \d+ s left \| 2\/4$/u);
+    expect(shares.at(-1)).toMatch(/^Rewriting, pass 1 of at most 4, phrase 3 of 4, try 2 of 3 · 10 tokens\/s · about \d+ s left in this try \| 2\/4$/u);
   });
 });
