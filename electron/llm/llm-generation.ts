@@ -16,6 +16,7 @@ import {
 } from 'node-llama-cpp';
 import { AppError, abortError } from '../../shared/errors.js';
 import type { GenerationBatch, GenerationProgress, GenerationRequest, GenerationResult, StopReason } from './llm-protocol.js';
+import { requestTokenBias } from './avoided-words.js';
 import { commonPrefixLength, promptTokens, type GrammarCache, type SchemaGrammar } from './llm-prompts.js';
 
 /** What a generation needs from the loaded model. */
@@ -26,6 +27,8 @@ export interface GenerationRuntime {
   readonly contextSize: number;
   readonly chatWrapper: ChatWrapper;
   readonly tokenBias: TokenBias;
+  /** The tokens `tokenBias` bans, to build a request's own bias from (avoided-words.ts). */
+  readonly bannedTokens: readonly Token[];
   readonly grammars: GrammarCache;
   /** Decode calls so far on the context (counted by its batching strategy). */
   decodeCalls(): number;
@@ -127,7 +130,7 @@ export async function generateBatch(
     const generator = sequence.evaluate(prompt.slice(reused), {
       temperature: request.temperature ?? DEFAULT_TEMPERATURE,
       seed: request.seed ?? Math.floor(Math.random() * 2 ** 31),
-      tokenBias: runtime.tokenBias,
+      tokenBias: requestTokenBias(runtime.model, runtime.tokenBias, runtime.bannedTokens, request.avoidWords),
       grammarEvaluationState: new LlamaGrammarEvaluationState({ model: runtime.model, grammar }),
     });
     const maxTokens = request.maxTokens ?? runtime.contextSize;

@@ -72,6 +72,11 @@ export interface GenerationRequest {
   readonly seed?: number;
   /** Most tokens to generate. Default: whatever the context has left after the prompt. */
   readonly maxTokens?: number;
+  /**
+   * Words the answer must not write: the first token of each is never sampled (avoided-words.ts).
+   * The rewriter passes a plan's planned words, which the answer has to replace.
+   */
+  readonly avoidWords?: readonly string[];
 }
 
 /**

@@ -186,7 +186,8 @@ export class ModelRuntime {
       );
     }
     const tokenBias = new TokenBias(model.tokenizer);
-    for (const token of incompleteUtf8Tokens(model)) tokenBias.set(token, 'never');
+    const bannedTokens = incompleteUtf8Tokens(model);
+    for (const token of bannedTokens) tokenBias.set(token, 'never');
     const chatWrapper = chatWrapperFor(model);
     const runtime: GenerationRuntime = {
       llama,
@@ -195,6 +196,7 @@ export class ModelRuntime {
       contextSize: context.contextSize,
       chatWrapper,
       tokenBias,
+      bannedTokens,
       grammars: new GrammarCache(llama),
       decodeCalls: () => counter.decodes,
     };

@@ -104,9 +104,21 @@ export interface PhraseRequestOptions {
   readonly replace?: readonly string[] | undefined;
 }
 
+/**
+ * The words of the planned stretches (`replace`) that the answer may not write: each word
+ * of letters, placeholders left out. An answer needs to drop only one word of a stretch,
+ * but a small model, let write any of them, wrote the stretch again.
+ */
+function avoidedWordsOf(replace: readonly string[] | undefined): string[] | undefined {
+  if (replace === undefined) return undefined;
+  const words = [...new Set(replace.flatMap((stretch) => stretch.replace(/\[[^\]]*\]/gu, ' ').match(/[\p{L}\p{N}'’-]+/gu) ?? []))];
+  return words.length === 0 ? undefined : words;
+}
+
 /** The request to rewrite `region` of `passage`. */
 export function buildPhraseRequest(passage: string, region: TextSpan, options: PhraseRequestOptions): GenerationRequest {
   const phrase = passage.slice(region.start, region.end);
+  const avoided = avoidedWordsOf(options.replace);
   return {
     system: SYSTEM,
     examples: phraseExamples(options.fewShot, options.replace !== undefined),
@@ -116,5 +128,6 @@ export function buildPhraseRequest(passage: string, region: TextSpan, options: P
     seed: options.seed,
     // About three characters a token, and the JSON around the answer.
     maxTokens: options.maxTokens ?? Math.ceil(replacementMaxLength(phrase.length) / 3) + 16,
+    ...(avoided === undefined ? {} : { avoidWords: avoided }),
   };
 }

@@ -135,6 +135,34 @@ describe.skipIf(rewriter.path === null)('rewriting with SmolLM2-135M-Instruct (r
     expect(ratio!).toBeLessThan(0.5);
     process.stderr.write(`SmolLM2 on ${planned.length} planned runs: ${distance} word edits (edit ratio ${ratio!.toFixed(2)}).\n`);
   }, 240_000);
+
+  it('never writes a word the request avoids, though it writes it when asked to copy it', async () => {
+    // Asked to copy a phrase (here it wrote "the prison of the town" 3 times in 3), the model copies it: the avoided
+    // word is what keeps it out, not the prompt (then "the detention in the jail of the town").
+    const request = (seed: number, avoidWords?: string[]) => ({
+      system: 'Copy the phrase exactly. Answer in JSON: {"replacement": "the phrase"}.',
+      examples: [{ user: 'Phrase: the old harbour of the town', assistant: JSON.stringify({ replacement: 'the old harbour of the town' }) }],
+      user: 'Phrase: detained in the prison of the town',
+      schema: { type: 'object', properties: { replacement: { type: 'string', maxLength: 64 } } },
+      temperature: 0.8,
+      seed,
+      maxTokens: 32,
+      ...(avoidWords === undefined ? {} : { avoidWords }),
+    });
+    const answers = async (avoidWords?: string[]) =>
+      (await client.generate([1, 2, 3].map((seed) => request(seed, avoidWords)))).results.map(
+        (r) => (r.json as { replacement?: string } | undefined)?.replacement ?? '',
+      );
+    const free = await answers();
+    const prison = /\bprison\b/iu;
+    expect(free.filter((answer) => prison.test(answer)).length, free.join(' | ')).toBeGreaterThanOrEqual(2);
+    // Other words that begin alike stay possible ("prisoner" is a token of its own): only the word is kept out.
+    const avoided = await answers(['prison']);
+    expect(
+      avoided.every((answer) => !prison.test(answer)),
+      avoided.join(' | '),
+    ).toBe(true);
+  }, 120_000);
 });
 
 describe.skipIf(embedder.path === null)('embedding with all-MiniLM-L6-v2 (real model, CPU)', () => {

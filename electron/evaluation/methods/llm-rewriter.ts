@@ -23,8 +23,10 @@ import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
  * 8: 'example-copied' spares the words the document has anywhere, not only in the passage.
  * 9: answers with a word that neither the document, the collection nor WordNet has are
  * refused ('word-invented', rewriter/invented-words.ts).
+ * 10: a planned word's first token is never sampled in the answer that replaces it
+ * (GenerationRequest.avoidWords, llm/avoided-words.ts).
  */
-export const REWRITER_VERSION = 'unlinkable-rewriter-9';
+export const REWRITER_VERSION = 'unlinkable-rewriter-10';
 
 /** How the evaluation runs the rewriter. */
 export interface LlmRewriterOptions {

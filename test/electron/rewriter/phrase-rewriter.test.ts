@@ -29,6 +29,8 @@ describe('phrase mode', () => {
     expect(model.calls[0]![0]!.user).toContain('Passage: First, ⟦Kandira⟧ was named in 1999. It rained.');
     // Flagged spans are the words to change themselves: no list of words, and no planned-word example.
     expect(model.calls[0]!.some((r) => r.user.includes('Words to replace') || (r.examples ?? []).some((e) => e.user.includes('Words to replace')))).toBe(false);
+    // A flagged phrase may keep some of its words: none is avoided.
+    expect(model.calls[0]!.every((r) => r.avoidWords === undefined)).toBe(true);
     expect(model.calls[0]![0]!.schema).toMatchObject({ properties: { replacement: { type: 'string' } } });
     expect(rewritten).toBe('First, a town was named in 1999. It rained.\n\nSecond, the port was closed.\n\nThird, she left [REDACTED] at noon.');
     expect(record.settings.unit).toBe('phrase');
@@ -117,6 +119,8 @@ describe('plan mode', () => {
     expect(model.calls[0]!.map((r) => r.user.split('\n')[1])).toEqual(['Phrase: Kandira was named', 'Phrase: of Oldtown was', 'Phrase: Zelda left']);
     // The planned words are named, and the last example shows one replaced with the rest of its phrase kept.
     expect(model.calls[0]!.map((r) => r.user.split('\n')[2])).toEqual(['Words to replace: Kandira', 'Words to replace: Oldtown', 'Words to replace: Zelda']);
+    // …and the runtime is told never to write them (avoided-words.ts).
+    expect(model.calls[0]!.map((r) => r.avoidWords)).toEqual([['Kandira'], ['Oldtown'], ['Zelda']]);
     const example = model.calls[0]![0]!.examples!.at(-1)!;
     expect(example.user).toContain('Words to replace: unfounded');
     expect(example.assistant).toBe(JSON.stringify({ replacement: 'dismissed it as baseless' }));
