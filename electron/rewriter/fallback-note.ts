@@ -20,6 +20,7 @@ const REASONS: Readonly<Record<RewriteProblem, string>> = {
   'context-changed': 'changed the words around the phrases',
   'example-copied': "copied words of the prompt's examples",
   'word-invented': 'made up words that no document and no dictionary has',
+  repeated: 'ran on, repeating their own words',
 };
 
 /**

@@ -2,7 +2,8 @@
  * Phrase-by-phrase rewriting (unit 'phrase'): each flagged phrase of a chunk, with the
  * chunk as its context, is one request; all of a pass's phrases decode together as
  * parallel sequences. An answer is checked on its own (the phrase gone, no invented
- * number, placeholder or word, no word borrowed from the examples, a sane length), retried with
+ * number, placeholder or word, no word borrowed from the examples, a sane length; for a
+ * planned word also about the phrase's length and no run of words repeated), retried with
  * a new seed when it fails, and replaced by a placeholder when the model keeps failing.
  * Nothing outside the phrases can change, so placeholders and the rest of the text are
  * kept by construction.
@@ -168,8 +169,49 @@ function wordsOf(text: string, pattern: RegExp): string[] {
   );
 }
 
-/** Checks a replacement of `region` in `task`; `borrowable`: the words of the examples the request showed (exampleWords). */
-export function checkReplacement(task: ChunkTask, region: PhraseRegion, raw: string, pattern: RegExp, borrowable?: ReadonlySet<string>): ReplacementCheck {
+/**
+ * Unit 'plan': the most words an answer may have, for a phrase of `words` words. The planned
+ * words cannot be written again (avoided-words.ts), and SmolLM2, so held back, sometimes ran
+ * on instead: "an indeterminate sentence for public protection" became 20 words of "the
+ * offense of general offense …" on a demo paragraph. A paraphrase is about as long as its
+ * phrase; twice as long and two words more is generous.
+ */
+export function maxPlannedAnswerWords(words: number): number {
+  return 2 * words + 2;
+}
+
+/** Whether `keys` has a run of REPEAT_RUN words twice that `phraseKeys` does not have twice. */
+function repeatsItself(keys: readonly string[], phraseKeys: readonly string[]): boolean {
+  const twice = (list: readonly string[]): Set<string> => {
+    const seen = new Set<string>();
+    const repeated = new Set<string>();
+    for (let i = 0; i + REPEAT_RUN <= list.length; i++) {
+      const run = list.slice(i, i + REPEAT_RUN).join(' ');
+      if (seen.has(run)) repeated.add(run);
+      seen.add(run);
+    }
+    return repeated;
+  };
+  const own = twice(phraseKeys);
+  return [...twice(keys)].some((run) => !own.has(run));
+}
+
+/** Words in a row that, written twice in one answer, mark a model running on ("for the offense of … for the offense of"). */
+const REPEAT_RUN = 3;
+
+/**
+ * Checks a replacement of `region` in `task`; `borrowable`: the words of the examples the
+ * request showed (exampleWords); `planned`: unit 'plan', where the answer is also held to
+ * about the phrase's length in words and may not repeat itself ('repeated').
+ */
+export function checkReplacement(
+  task: ChunkTask,
+  region: PhraseRegion,
+  raw: string,
+  pattern: RegExp,
+  borrowable?: ReadonlySet<string>,
+  planned = false,
+): ReplacementCheck {
   const phrase = task.text.slice(region.start, region.end);
   const text = normalizeReplacement(phrase, raw);
   if (text.length === 0) return { text, problems: ['empty'], ownPlaceholders: 0 };
@@ -188,7 +230,10 @@ export function checkReplacement(task: ChunkTask, region: PhraseRegion, raw: str
   ).some((range) => range.start < end && range.end > region.start);
   if (kept) problems.push('span-kept');
   if (inventsNumbers(tokensOf(phrase, pattern), tokensOf(text, pattern))) problems.push('number-invented');
-  if (text.length > phrase.length * 3 + 40) problems.push('too-long');
+  const answerKeys = tokensOf(text, pattern).keys;
+  const phraseKeys = tokensOf(phrase, pattern).keys;
+  if (text.length > phrase.length * 3 + 40 || (planned && answerKeys.length > maxPlannedAnswerWords(phraseKeys.length))) problems.push('too-long');
+  if (planned && repeatsItself(answerKeys, phraseKeys)) problems.push('repeated');
   if (borrowable !== undefined && borrowable.size > 0) {
     const own = new Set(wordsOf(task.text, pattern));
     if (wordsOf(text, pattern).some((word) => borrowable.has(word) && !own.has(word))) problems.push('example-copied');
@@ -237,7 +282,7 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
       const job = jobs[i]!;
       const result = batch.results[n];
       const raw = result?.stopReason === 'complete' ? answerOf(result.json) : undefined;
-      return raw === undefined ? undefined : checkReplacement(tasks[job.taskIndex]!, job.region, raw, context.pattern, borrowable);
+      return raw === undefined ? undefined : checkReplacement(tasks[job.taskIndex]!, job.region, raw, context.pattern, borrowable, planned);
     });
     await refuseInventedWords(checks, context);
     let settled = 0;

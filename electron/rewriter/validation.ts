@@ -41,7 +41,8 @@ export type RewriteProblem =
   | 'number-invented'
   | 'context-changed'
   | 'example-copied'
-  | 'word-invented';
+  | 'word-invented'
+  | 'repeated';
 
 /** Share of the words outside the flagged phrases a chunk rewrite must keep, in order. */
 export const MIN_CONTEXT_KEPT = 0.5;

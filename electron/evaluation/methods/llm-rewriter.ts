@@ -25,8 +25,11 @@ import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
  * refused ('word-invented', rewriter/invented-words.ts).
  * 10: a planned word's first token is never sampled in the answer that replaces it
  * (GenerationRequest.avoidWords, llm/avoided-words.ts).
+ * 11: so held back, SmolLM2 sometimes ran on; a planned phrase's answer longer than twice
+ * the phrase and two words, or with three words of its own twice, is refused ('too-long',
+ * 'repeated', phrase-rewriter.ts).
  */
-export const REWRITER_VERSION = 'unlinkable-rewriter-10';
+export const REWRITER_VERSION = 'unlinkable-rewriter-11';
 
 /** How the evaluation runs the rewriter. */
 export interface LlmRewriterOptions {

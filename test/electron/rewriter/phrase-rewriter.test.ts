@@ -169,6 +169,45 @@ describe('answers that copy the examples', () => {
   });
 });
 
+describe('answers for planned words that run on', () => {
+  // The phrase around "indeterminate" is "an indeterminate sentence" (3 words): at most 8 words back.
+  const chunk = 'He received an indeterminate sentence for public protection.';
+
+  it('are refused and retried when they are more than twice the phrase and two words long', async () => {
+    let calls = 0;
+    const { text: rewritten, record } = await rewritePlanned(
+      chunk,
+      'indeterminate',
+      () => (calls++ === 0 ? 'a sentence of days of imprisonment that has no fixed end at all' : 'an open-ended sentence'),
+      { maxRetries: 1, fewShot: 0 },
+    );
+    expect(record.passes[0]!.rejections['too-long']).toBe(1);
+    expect(rewritten).toBe('He received an open-ended sentence for public protection.');
+  });
+
+  it('are refused when they repeat three words of their own, and the fallback says so', async () => {
+    const {
+      text: rewritten,
+      record,
+      proposals,
+    } = await rewritePlanned(chunk, 'indeterminate', () => 'a term of the term of the', {
+      maxRetries: 0,
+      fewShot: 0,
+    });
+    expect(record.passes[0]!.rejections.repeated).toBe(1);
+    expect(rewritten).toBe('He received an [REDACTED] sentence for public protection.');
+    expect(proposals[0]!.reasoning).toContain('ran on, repeating their own words');
+  });
+
+  it('are held to neither rule for flagged phrases (unit phrase), which the paper rewrites whole', () => {
+    const task = prepareTask(chunk, [{ start: chunk.indexOf('indeterminate'), end: chunk.indexOf('indeterminate') + 13 }], pattern);
+    const [region] = phraseRegions(task, pattern, false);
+    const answer = 'a term of the term of the sentence without end';
+    expect(checkReplacement(task, region!, answer, pattern)).toMatchObject({ problems: [] });
+    expect(checkReplacement(task, region!, answer, pattern, undefined, true).problems).toEqual(['too-long', 'repeated']);
+  });
+});
+
 describe('plan mode keeps what the plan kept', () => {
   it("leaves a planned word's other occurrences in the chunk as they are", async () => {
     const { text: rewritten } = await rewritePlanned('On 31 May 2001 the court sat. The appeal of May 2002 failed.', 'May', () => undefined, {
