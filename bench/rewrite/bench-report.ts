@@ -1,6 +1,7 @@
 // Renders the rewriting benchmark: one line per document and arity, then seconds per
 // document next to the paper's figures and our target (a third of them).
 import type { ModelIdentity } from '../../electron/rewriter/types.js';
+import { sumRejections } from '../../electron/rewriter/records.js';
 
 export interface BenchDocumentRow {
   id: string;
@@ -49,9 +50,9 @@ const pad = (value: string | number, width: number): string => String(value).pad
 
 /** "refused answers: span-kept 12, no-answer 3" over some rows. */
 function refusals(rows: readonly BenchDocumentRow[]): string {
-  const total = new Map<string, number>();
-  for (const row of rows) for (const [reason, n] of Object.entries(row.rejections)) total.set(reason, (total.get(reason) ?? 0) + n);
-  const parts = [...total].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${reason} ${n}`);
+  const parts = Object.entries(sumRejections(rows.map((row) => row.rejections)))
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${reason} ${n}`);
   return `refused answers: ${parts.length > 0 ? parts.join(', ') : 'none'}`;
 }
 

@@ -105,13 +105,13 @@ export interface PhraseRequestOptions {
 }
 
 /**
- * The words of the planned stretches (`replace`) that the answer may not write: each word
- * of letters, placeholders left out. An answer needs to drop only one word of a stretch,
- * but a small model, let write any of them, wrote the stretch again.
+ * The words of the planned stretches (`replace`, planned words: never a placeholder) that the
+ * answer may not write. An answer needs to drop only one word of a stretch, but a small
+ * model, let write any of them, wrote the stretch again.
  */
 function avoidedWordsOf(replace: readonly string[] | undefined): string[] | undefined {
   if (replace === undefined) return undefined;
-  const words = [...new Set(replace.flatMap((stretch) => stretch.replace(/\[[^\]]*\]/gu, ' ').match(/[\p{L}\p{N}'’-]+/gu) ?? []))];
+  const words = [...new Set(replace.flatMap((stretch) => stretch.match(/[\p{L}\p{N}'’-]+/gu) ?? []))];
   return words.length === 0 ? undefined : words;
 }
 

@@ -229,11 +229,12 @@ export function checkReplacement(
     region.patterns.map((index) => task.patterns[index]!),
   ).some((range) => range.start < end && range.end > region.start);
   if (kept) problems.push('span-kept');
-  if (inventsNumbers(tokensOf(phrase, pattern), tokensOf(text, pattern))) problems.push('number-invented');
-  const answerKeys = tokensOf(text, pattern).keys;
-  const phraseKeys = tokensOf(phrase, pattern).keys;
-  if (text.length > phrase.length * 3 + 40 || (planned && answerKeys.length > maxPlannedAnswerWords(phraseKeys.length))) problems.push('too-long');
-  if (planned && repeatsItself(answerKeys, phraseKeys)) problems.push('repeated');
+  const phraseTokens = tokensOf(phrase, pattern);
+  const answerTokens = tokensOf(text, pattern);
+  if (inventsNumbers(phraseTokens, answerTokens)) problems.push('number-invented');
+  if (text.length > phrase.length * 3 + 40 || (planned && answerTokens.keys.length > maxPlannedAnswerWords(phraseTokens.keys.length)))
+    problems.push('too-long');
+  if (planned && repeatsItself(answerTokens.keys, phraseTokens.keys)) problems.push('repeated');
   if (borrowable !== undefined && borrowable.size > 0) {
     const own = new Set(wordsOf(task.text, pattern));
     if (wordsOf(text, pattern).some((word) => borrowable.has(word) && !own.has(word))) problems.push('example-copied');

@@ -5,10 +5,10 @@
 import type { ResolvedRewriteSettings } from './settings.js';
 import type { GenerationTotals, ModelIdentity, PassRecord, RewriteOutcomeReason, RewriteRecord, SpanAttribution } from './types.js';
 
-/** Refused answers by reason, added up over passes. */
-export function sumRejections(passes: readonly Pick<PassRecord, 'rejections'>[]): Record<string, number> {
+/** Refused answers by reason, added up (over passes, documents, benchmark rows). */
+export function sumRejections(counts: readonly Readonly<Record<string, number>>[]): Record<string, number> {
   const total: Record<string, number> = {};
-  for (const pass of passes) for (const [reason, n] of Object.entries(pass.rejections)) total[reason] = (total[reason] ?? 0) + n;
+  for (const byReason of counts) for (const [reason, n] of Object.entries(byReason)) total[reason] = (total[reason] ?? 0) + n;
   return total;
 }
 
@@ -60,7 +60,7 @@ export function buildRecord(args: {
       tokensPerDecode: decodeCalls > 0 ? generatedTokens / decodeCalls : 0,
       seconds: sum(passes, 'seconds'),
       fallbacks: sum(passes, 'fallbacks'),
-      rejections: sumRejections(passes),
+      rejections: sumRejections(passes.map((pass) => pass.rejections)),
       wallSeconds: (Date.now() - startedAt.getTime()) / 1000,
     },
     outcome,

@@ -7,6 +7,7 @@ import { aggregateShares, type AggregateShare } from '../metrics/linkage-risk.js
 import { wilsonInterval, type Proportion } from '../metrics/wilson.js';
 import type { SourceRank } from '../../search/source-rank.js';
 import type { CurveRow, MethodRow } from './row-types.js';
+import { sumRejections } from '../../rewriter/records.js';
 
 /** How the source ranks over many documents. */
 export interface RankSummary {
@@ -163,8 +164,7 @@ export function methodTotals(
 function refusalTotals(rows: readonly MethodRow[]): MethodTotals['refusals'] {
   const recorded = rows.flatMap((row) => (row.cost.rejections === undefined ? [] : [row.cost.rejections]));
   if (recorded.length === 0) return null;
-  const summed: Record<string, number> = {};
-  for (const rejections of recorded) for (const [reason, n] of Object.entries(rejections)) summed[reason] = (summed[reason] ?? 0) + n;
+  const summed = sumRejections(recorded);
   const all = Object.values(summed).reduce((a, b) => a + b, 0);
   const byReason = Object.fromEntries(Object.entries(summed).map(([reason, n]) => [reason, n / recorded.length]));
   return { documents: recorded.length, perDocument: all / recorded.length, byReason };
