@@ -51,7 +51,7 @@ export function modelFolders(app: { readonly packaged: boolean; readonly appRoot
   return app.packaged ? [join(app.userData, 'models')] : [join(app.appRoot, 'models'), join(app.userData, 'models')];
 }
 
-/** GGUF files in `folder` and its direct subfolders. A missing folder has none. */
+/** GGUF files in `folder` and its direct subfolders, links followed. A missing folder has none, nor a broken link. */
 async function ggufFiles(folder: string, depth = 1): Promise<string[]> {
   let entries;
   try {
@@ -62,8 +62,11 @@ async function ggufFiles(folder: string, depth = 1): Promise<string[]> {
   const found: string[] = [];
   for (const entry of entries) {
     const path = join(folder, entry.name);
-    if (entry.isFile() && entry.name.toLowerCase().endsWith('.gguf')) found.push(path);
-    else if (entry.isDirectory() && depth > 0) found.push(...(await ggufFiles(path, depth - 1)));
+    // A link is what it points to: a multi-gigabyte model is linked into the folder more often than copied.
+    const target = entry.isSymbolicLink() ? await stat(path).catch(() => undefined) : entry;
+    if (target === undefined) continue;
+    if (target.isFile() && entry.name.toLowerCase().endsWith('.gguf')) found.push(path);
+    else if (target.isDirectory() && depth > 0) found.push(...(await ggufFiles(path, depth - 1)));
   }
   return found;
 }

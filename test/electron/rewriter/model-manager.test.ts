@@ -1,4 +1,4 @@
-import { utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as metadata from '../../../electron/llm/gguf-metadata.js';
 import type { LoadedModel, ModelLoadOptions } from '../../../electron/llm/llm-protocol.js';
@@ -59,6 +59,21 @@ describe('ModelManager', () => {
     expect(entries[1]).toMatchObject({ path: tiny, problem: null, info: { architecture: 'qwen3', contextLength: 2048, quantization: expect.any(String) } });
     expect(entries[1]!.info!.parameterCount).toBeGreaterThan(0);
     expect(entries[1]!.sizeBytes).toBeGreaterThan(100_000);
+  });
+
+  it('follows links to GGUF files and folders, and passes over a broken link', async () => {
+    const linked = join(tempDir(), 'linked');
+    mkdirSync(join(linked, 'sub'), { recursive: true });
+    symlinkSync(tiny, join(linked, 'linked-qwen3.gguf'));
+    symlinkSync(folder, join(linked, 'sub', 'folder-link'));
+    symlinkSync(join(linked, 'gone.gguf'), join(linked, 'broken-link.gguf'));
+    const manager = new ModelManager({ folders: [linked], client: fakeClient('cpu'), preference: memoryPreference() });
+    const entries = await manager.list();
+    expect(entries.map((e) => e.fileName)).toEqual(['linked-qwen3.gguf']);
+    expect(entries[0]).toMatchObject({ problem: null, info: { architecture: 'qwen3' } });
+    // A linked folder is a subfolder like any other: its files are found, not its own subfolders (qwen/tiny-qwen3.gguf).
+    const outer = new ModelManager({ folders: [join(linked, 'sub')], client: fakeClient('cpu'), preference: memoryPreference() });
+    expect((await outer.list()).map((e) => e.fileName)).toEqual(['broken.gguf']);
   });
 
   it('remembers a valid choice only', async () => {
