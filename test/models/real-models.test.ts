@@ -19,7 +19,7 @@ import { InventedWords, collectionWordsOf } from '../../electron/rewriter/invent
 import { rewriteDocument } from '../../electron/rewriter/rewrite-document.js';
 import { placeholderRegex } from '../../electron/rewriter/span-match.js';
 import type { TextSpan } from '../../electron/rewriter/types.js';
-import { cosine } from '../../electron/evaluation/metrics/semantic-similarity.js';
+import { cosine } from '../../shared/vectors.js';
 import { detectLinkage } from '../../shared/linkage/detect.js';
 import { planEdits } from '../../shared/linkage/plan/edit-plan.js';
 import { editSize } from '../../shared/review/edit-ratio.js';

@@ -10,7 +10,7 @@ import type { ShardedIndex } from '../../index-store/sharded-index.js';
 import type { EvaluationDocument, MethodDefinition } from '../methods/method-types.js';
 import { editSize } from '../../../shared/review/edit-ratio.js';
 import { documentLinkage, spansToRephrase, type DocumentLinkage, type SpansToRephrase } from '../metrics/linkage-risk.js';
-import { cosine } from '../metrics/semantic-similarity.js';
+import { cosine } from '../../../shared/vectors.js';
 import type { MethodRow, PerplexityFigure } from '../report/row-types.js';
 import { sha256Text as sha256 } from '../../runtime/text-hash.js';
 import { cosineScores, type CollectionEmbeddings, type Ranker } from '../search/rankers.js';

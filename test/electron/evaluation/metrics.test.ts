@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { editSize, wordLevenshtein, wordsOf } from '../../../shared/review/edit-ratio.js';
-import { cosine } from '../../../electron/evaluation/metrics/semantic-similarity.js';
+import { cosine } from '../../../shared/vectors.js';
 import { wilsonInterval } from '../../../electron/evaluation/metrics/wilson.js';
 import { mergeRanges, redactRanges } from '../../../shared/review/redaction.js';
 

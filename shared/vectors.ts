@@ -1,7 +1,7 @@
 /**
- * Semantic similarity: the cosine between the document embeddings of d′ and of its
- * rewrite, cos(u, v) = u·v / (‖u‖ ‖v‖). Embeddings come from a GGUF embedding model run by
- * node-llama-cpp (LlmClient.embed); without a model this metric is not measured.
+ * The cosine of two embeddings, cos(u, v) = u·v / (‖u‖ ‖v‖): the evaluation's semantic
+ * similarity (document embeddings of d′ and of its rewrite) and the rewriter's meaning
+ * check (a phrase and the answer that replaces it) both use it.
  */
 
 /** Cosine of two vectors of the same length; null when either is all zeros (no direction). */
