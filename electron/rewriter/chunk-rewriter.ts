@@ -12,6 +12,7 @@ import type { TextEdit } from './provenance.js';
 import type { GenerationTotals, RewriteModel, TextSpan } from './types.js';
 import { fallbackNote } from './fallback-note.js';
 import type { InventedWords } from './invented-words.js';
+import type { MeaningCheck } from './meaning-check.js';
 import { fallbackRewrite, normalizeRewrite, ownPlaceholders, validateRewrite, type ChunkTask, type RewriteProblem } from './validation.js';
 
 /** What became of one chunk. */
@@ -47,6 +48,8 @@ export interface ChunkBatchContext {
   readonly documentText?: string;
   /** Phrase mode: refuses answers with made-up words (absent: no such check, as in tests with scripted models). */
   readonly inventedWords?: InventedWords;
+  /** Phrase mode: refuses answers about something else than their phrase (absent: no embedding model, no such check). */
+  readonly meaning?: MeaningCheck;
 }
 
 /** Adds up the runtime's counts over generate calls. */

@@ -21,6 +21,7 @@ const REASONS: Readonly<Record<RewriteProblem, string>> = {
   'example-copied': "copied words of the prompt's examples",
   'word-invented': 'made up words that no document and no dictionary has',
   repeated: 'ran on, repeating their own words',
+  'meaning-changed': 'meant something else than the words they replaced',
 };
 
 /**

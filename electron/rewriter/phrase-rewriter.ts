@@ -286,6 +286,12 @@ export async function rewritePhrases(tasks: readonly ChunkTask[], context: Chunk
       return raw === undefined ? undefined : checkReplacement(tasks[job.taskIndex]!, job.region, raw, context.pattern, borrowable, planned);
     });
     await refuseInventedWords(checks, context);
+    await refuseMeaningChanges(
+      pending.map((i) => jobs[i]!),
+      checks,
+      tasks,
+      context,
+    );
     let settled = 0;
     pending.forEach((i, n) => {
       const check = checks[n];
@@ -347,6 +353,29 @@ async function refuseInventedWords(checks: readonly (ReplacementCheck | undefine
   throwIfAborted(context.signal);
   passing.forEach((check, n) => {
     if (invented[n]!.length > 0) check.problems.push('word-invented');
+  });
+}
+
+/**
+ * Adds 'meaning-changed' to the checks of answers that pass every other check but are
+ * about something else than their phrase (meaning-check.ts). Last, since it costs an
+ * embedding of each phrase and answer.
+ */
+async function refuseMeaningChanges(
+  jobs: readonly { taskIndex: number; region: PhraseRegion }[],
+  checks: readonly (ReplacementCheck | undefined)[],
+  tasks: readonly ChunkTask[],
+  context: ChunkBatchContext,
+): Promise<void> {
+  if (context.meaning === undefined) return;
+  const passing = checks.flatMap((check, n) => (check !== undefined && check.problems.length === 0 ? [{ check, job: jobs[n]! }] : []));
+  if (passing.length === 0) return;
+  const changed = await context.meaning.changed(
+    passing.map(({ check, job }) => ({ phrase: tasks[job.taskIndex]!.text.slice(job.region.start, job.region.end), answer: check.text })),
+  );
+  throwIfAborted(context.signal);
+  passing.forEach(({ check }, n) => {
+    if (changed[n]!) check.problems.push('meaning-changed');
   });
 }
 

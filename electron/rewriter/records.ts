@@ -26,6 +26,8 @@ export function buildRecord(args: {
   outcome: RewriteOutcomeReason;
   remaining: number | null;
   attribution: SpanAttribution;
+  /** The meaning check's model and threshold; absent or null: answers were not checked for meaning. */
+  meaningCheck?: RewriteRecord['settings']['meaningCheck'];
 }): RewriteRecord {
   const { mode, startedAt, model, settings, passes, outcome, remaining, attribution } = args;
   const decodeCalls = sum(passes, 'decodeCalls');
@@ -47,6 +49,7 @@ export function buildRecord(args: {
       maxChunkChars: settings.maxChunkChars,
       fewShot: settings.fewShot,
       unit: settings.unit,
+      meaningCheck: args.meaningCheck ?? null,
     },
     passes,
     totals: {

@@ -20,6 +20,7 @@ import { requestSeed, resolveRewriteOptions, type ResolvedRewriteSettings } from
 import type { CheckText, ModelIdentity, PassRecord, RewriteModel, RewriteOptions, RewriteOutcomeReason, RewriteRecord, TextSpan } from './types.js';
 import { prepareTask } from './validation.js';
 import { InventedWords, type CollectionWords } from './invented-words.js';
+import { MeaningCheck, type EmbedTexts } from './meaning-check.js';
 
 /** A document to rewrite with the spans the engine flags. */
 export interface RewriteInput {
@@ -33,9 +34,22 @@ export interface RewriteInput {
    * word that neither the document, the collection nor the dictionary has ('word-invented').
    */
   readonly collectionWords?: CollectionWords;
+  /**
+   * An embedding model (its vectors, and its name for the record). Given, phrase by phrase
+   * rewriting refuses answers about something else than the phrase they replace
+   * ('meaning-changed', meaning-check.ts).
+   */
+  readonly meaning?: MeaningModelInput | undefined;
   readonly model: RewriteModel;
   readonly identity: ModelIdentity;
   readonly options?: RewriteOptions;
+}
+
+/** The embedding model of the meaning check. */
+export interface MeaningModelInput {
+  readonly embed: EmbedTexts;
+  /** Its name, as the record says it ("all-MiniLM-L6-v2"). */
+  readonly model: string;
 }
 
 /** A document to rewrite as the paper's baseline does: every chunk, no spans. */
@@ -76,7 +90,7 @@ async function runPass(
   settings: ResolvedRewriteSettings,
   model: RewriteModel,
   documentText: string,
-  inventedWords?: InventedWords,
+  answerChecks: { readonly inventedWords?: InventedWords | undefined; readonly meaning?: MeaningCheck | undefined } = {},
 ): Promise<Omit<PassRecord, 'remaining' | 'wallSeconds' | 'spans'>> {
   const indexes = [...targets.keys()].sort((a, b) => a - b);
   const tasks = indexes.map((i) => prepareTask(document.chunkText(i), targets.get(i)!, settings.pattern));
@@ -97,7 +111,8 @@ async function runPass(
     totals,
     copiesToo: settings.unit === 'phrase',
     documentText,
-    inventedWords,
+    ...(answerChecks.inventedWords === undefined ? {} : { inventedWords: answerChecks.inventedWords }),
+    ...(answerChecks.meaning === undefined ? {} : { meaning: answerChecks.meaning }),
   });
   outcomes.forEach((outcome, n) => document.edit(indexes[n]!, outcome.steps, outcome.reasoning, outcome.fallback && mode === 'spans', pass));
   return {
@@ -126,15 +141,18 @@ export async function rewriteDocument(input: RewriteInput): Promise<RewriteResul
   const passes: PassRecord[] = [];
   let outcome: RewriteOutcomeReason = spans.length === 0 ? 'nothing-to-do' : 'max-passes';
   // Chunk answers are whole passages in the paper's prompt, for larger models: not checked word by word.
-  const inventedWords =
-    input.collectionWords === undefined || settings.unit === 'chunk' ? undefined : new InventedWords(input.text, settings.pattern, input.collectionWords);
+  const byPhrase = settings.unit !== 'chunk';
+  const answerChecks = {
+    inventedWords: input.collectionWords === undefined || !byPhrase ? undefined : new InventedWords(input.text, settings.pattern, input.collectionWords),
+    meaning: input.meaning === undefined || !byPhrase ? undefined : new MeaningCheck(input.meaning.embed),
+  };
   for (let pass = 1; pass <= settings.maxPasses && spans.length > 0; pass++) {
     throwIfAborted(settings.signal);
     const passStarted = performance.now();
     const targets = document.assign(spans);
     // Spans wholly in whitespace between chunks (only a clerk's selection can be): nothing to send.
     if (targets.size === 0) break;
-    const record = await runPass('spans', document, targets, pass, settings, input.model, input.text, inventedWords);
+    const record = await runPass('spans', document, targets, pass, settings, input.model, input.text, answerChecks);
     throwIfAborted(settings.signal);
     const flagged = spans.length;
     spans = await input.check(document.text);
@@ -153,6 +171,7 @@ export async function rewriteDocument(input: RewriteInput): Promise<RewriteResul
       outcome,
       remaining: spans.length,
       attribution: attributeSpans(input.text, document.text, document.pieces(), attributed, settings.pattern),
+      meaningCheck: answerChecks.meaning === undefined ? null : { model: input.meaning!.model, minSimilarity: answerChecks.meaning.threshold },
     }),
     remaining: spans,
   };

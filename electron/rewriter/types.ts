@@ -171,6 +171,12 @@ export interface RewriteRecord {
     readonly maxChunkChars: number;
     readonly fewShot: number;
     readonly unit: RewriteUnit;
+    /**
+     * The embedding model that refused answers about something else than their phrase, and
+     * the lowest cosine it kept (meaning-check.ts); null when none ran (no such model, chunk
+     * mode, the baseline). Absent from records made before it existed.
+     */
+    readonly meaningCheck?: { readonly model: string; readonly minSimilarity: number } | null;
   };
   readonly passes: PassRecord[];
   readonly totals: GenerationTotals & {

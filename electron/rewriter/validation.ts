@@ -28,7 +28,9 @@ export interface ChunkTask {
  * 'context-changed' (in chunk mode, most of the words outside the flagged phrases gone:
  * the model wrote another passage instead of rephrasing this one) and 'example-copied'
  * (in phrase mode, a word of the prompt's examples that the document does not have:
- * SmolLM2 wrote "dismissed" five times into a judgment that never had it).
+ * SmolLM2 wrote "dismissed" five times into a judgment that never had it), and
+ * 'meaning-changed' (in phrase mode with an embedding model, an answer about something
+ * else than its phrase: meaning-check.ts).
  */
 export type RewriteProblem =
   | 'no-answer'
@@ -42,7 +44,8 @@ export type RewriteProblem =
   | 'context-changed'
   | 'example-copied'
   | 'word-invented'
-  | 'repeated';
+  | 'repeated'
+  | 'meaning-changed';
 
 /** Share of the words outside the flagged phrases a chunk rewrite must keep, in order. */
 export const MIN_CONTEXT_KEPT = 0.5;

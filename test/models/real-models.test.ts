@@ -16,6 +16,7 @@ import { buildMemoryIndex } from '../../electron/index-store/memory-index.js';
 import { LlmClient } from '../../electron/llm/llm-client.js';
 import { identityOf } from '../../electron/rewriter/model-identity.js';
 import { InventedWords, collectionWordsOf } from '../../electron/rewriter/invented-words.js';
+import { MeaningCheck } from '../../electron/rewriter/meaning-check.js';
 import { rewriteDocument } from '../../electron/rewriter/rewrite-document.js';
 import { placeholderRegex } from '../../electron/rewriter/span-match.js';
 import type { TextSpan } from '../../electron/rewriter/types.js';
@@ -181,6 +182,24 @@ describe.skipIf(embedder.path === null)('embedding with all-MiniLM-L6-v2 (real m
     expect(vectors[0]!.length).toBe(384);
     expect(near).toBeGreaterThan(0.7);
     expect(near).toBeGreaterThan(unrelated + 0.3);
+  });
+
+  it('refuses, in the meaning check, SmolLM2 answers about something else and keeps those that rephrase their phrase', async () => {
+    // Answers SmolLM2 wrote on court test judgments, read by hand (docs/evaluation/meaning-check/).
+    const check = new MeaningCheck(async (texts) => (await client.embed(texts)).vectors);
+    const kept = [
+      { phrase: 'be treated as', answer: 'to be dealt with as' },
+      { phrase: 'constituted a violation of Article 3 of Protocol', answer: 'a violation of Article 3 of Protocol' },
+      { phrase: 'his residence outside', answer: 'his village outside' },
+      { phrase: 'and taken together with Article 14', answer: 'with a reference to Article 14' },
+    ];
+    const somethingElse = [
+      { phrase: 'His wife died in', answer: 'brick house' },
+      { phrase: 'since no security benefits', answer: 'all the items mentioned in the above passage' },
+      { phrase: 'in parliamentary elections', answer: 'not approved' },
+      { phrase: 'Allowance as from', answer: 'adoptions' },
+    ];
+    expect(await check.changed([...kept, ...somethingElse])).toEqual([...kept.map(() => false), ...somethingElse.map(() => true)]);
   });
 });
 

@@ -60,8 +60,11 @@ export interface RewriterBinding {
   readonly loadOptions?: ModelLoadOptions;
   /** Names the rewriter and its prompt version: part of the resume key, so a changed prompt reruns. */
   readonly version: string;
-  /** A rewrite function on the loaded client. */
-  create(client: LlmClient): RewriteFunction;
+  /**
+   * A rewrite function on the loaded client; `embed`, the run's embedding model when it has
+   * one, lets the rewriter refuse answers about something else than their phrase.
+   */
+  create(client: LlmClient, embed?: { readonly texts: (texts: string[]) => Promise<Float32Array[]>; readonly model: string }): RewriteFunction;
 }
 
 const LABELS: Readonly<Record<string, { arity: 1 | 3 | null; target: 'spans' | 'plan'; label: string }>> = {

@@ -28,8 +28,10 @@ import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
  * 11: so held back, SmolLM2 sometimes ran on; a planned phrase's answer longer than twice
  * the phrase and two words, or with three words of its own twice, is refused ('too-long',
  * 'repeated', phrase-rewriter.ts).
+ * 12: with the run's embedding model, an answer whose cosine with its phrase is below 0.5
+ * is refused ('meaning-changed', rewriter/meaning-check.ts).
  */
-export const REWRITER_VERSION = 'unlinkable-rewriter-11';
+export const REWRITER_VERSION = 'unlinkable-rewriter-12';
 
 /** How the evaluation runs the rewriter. */
 export interface LlmRewriterOptions {
@@ -61,7 +63,7 @@ export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
       ...(options.sequences === undefined ? {} : { sequences: options.sequences }),
       ...(options.threads === undefined ? {} : { threads: options.threads }),
     },
-    create: (client) => async (request) => {
+    create: (client, embed) => async (request) => {
       const info = client.model?.info;
       const identity = info === undefined ? { name: 'unknown', sha256: null, architecture: 'unknown', quantization: 'unknown' } : identityOf(info, null);
       const attributeSpans = spansOf(request.detection, 1);
@@ -87,6 +89,7 @@ export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
         spans: target.spans,
         check: target.check,
         collectionWords: collectionWordsOf(request.index),
+        meaning: embed === undefined ? undefined : { embed: embed.texts, model: embed.model },
         model: client,
         identity,
         options: { ...base, unit: target.unit, detection: { k: request.settings.k, arity, maxN: request.settings.maxN } },

@@ -55,7 +55,11 @@ export function selectMethods(requested: 'all' | readonly MethodId[], models: Mo
       continue;
     }
     const { identity, client } = models.llm!;
-    run.push(llmMethod(id, binding!.create(client), { ...identity }, binding!.version));
+    const embed =
+      models.embed === undefined || models.embedding === undefined
+        ? undefined
+        : { texts: models.embed, model: models.embedding.identity.name ?? models.embedding.identity.fileName };
+    run.push(llmMethod(id, binding!.create(client, embed), { ...identity }, binding!.version));
   }
   return { run, skipped };
 }
