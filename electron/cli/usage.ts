@@ -36,8 +36,9 @@ export const COMMAND_HELP: Record<CommandName, CommandHelp> = {
     usage:
       'unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8|0] [--source ID] [--record ID]\n' +
       '                 [--passes 4] [--baseline] [--plan] [--unit phrase|chunk] [--temperature 1.2] [--seed N]\n' +
-      '                 [--retries 2] [--few-shot 4] [--max-tokens N] [--cpu] [--threads N] [--json]',
-    summary: 'Rewrite the linkable phrases with a local GGUF model, pass after pass.',
+      '                 [--retries 2] [--few-shot 4] [--max-tokens N] [--cpu] [--threads N] [--json]\n' +
+      '                 [--meaning-model all-MiniLM-L6-v2.gguf]',
+    summary: 'Rewrite the linkable phrases with a local GGUF model, pass after pass; --meaning-model refuses answers that mean something else.',
   },
   evaluate: {
     usage:

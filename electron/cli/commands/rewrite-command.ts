@@ -1,10 +1,13 @@
 /**
  * `unlinkable rewrite <db> <file|-> --model PATH [--k 2] [--arity 1|2|3] [--max-n 8]
- *   [--passes 4] [--baseline] [--temperature 1.2] [--seed N] [--json] [--record ID] …`
+ *   [--passes 4] [--baseline] [--temperature 1.2] [--seed N] [--json] [--record ID]
+ *   [--meaning-model all-MiniLM-L6-v2.gguf] …`
  *
  * Rewrites a document with the local language model until no phrase links it to the
  * collection (or the pass limit is reached), and prints the rewritten text (or JSON with
  * the text, the proposals and the record) and the remaining verdict. Nothing is written.
+ * With --meaning-model, answers that mean something else than their phrase are refused
+ * (rewriter/meaning-check.ts).
  */
 import { MAX_BOUNDED_N, MAX_K, type Arity } from '../../../shared/linkage/settings.js';
 import { planEdits } from '../../../shared/linkage/plan/edit-plan.js';
@@ -12,6 +15,7 @@ import { remainingPhrases, verdict } from '../../../shared/linkage/verdict.js';
 import { readDocumentToCheck } from '../../import/read-document.js';
 import { LlmClient } from '../../llm/llm-client.js';
 import { collectionWordsOf } from '../../rewriter/invented-words.js';
+import { MeaningModel, inspectMeaningModel } from '../../rewriter/meaning-model.js';
 import { cachedSha256, identityOf } from '../../rewriter/model-identity.js';
 import { describeBackend, loadForRewriting } from '../../rewriter/model-manager.js';
 import { rewriteBaseline, rewriteDocument } from '../../rewriter/rewrite-document.js';
@@ -61,6 +65,7 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
     cpu: { type: 'boolean' },
     threads: { type: 'string' },
     json: { type: 'boolean' },
+    'meaning-model': { type: 'string' },
   });
   const [db, file] = positionals;
   const modelPath = stringFlag(values, 'model');
@@ -90,8 +95,13 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
   };
   const threads = optionalInt(values, 'threads', 1, 256);
 
+  const meaningPath = stringFlag(values, 'meaning-model');
+  if (meaningPath !== undefined && baseline)
+    throw new UsageError('--meaning-model does not go with --baseline: the baseline rewrites whole passages, which are not checked phrase by phrase.');
+
   const collection = openCollection(db);
   const client = LlmClient.start();
+  const meaning = meaningPath === undefined ? undefined : new MeaningModel(LlmClient.start(), meaningPath, { threads: 1 });
   const progress = new ProgressLine(values.json === true && process.stderr.isTTY !== true);
   try {
     const document = await readDocumentToCheck(file, stringFlag(values, 'record'));
@@ -113,6 +123,8 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
       return linkableSpans(text);
     };
 
+    // A wrong file is refused before the rewriting model loads (minutes on a large one).
+    if (meaningPath !== undefined) await inspectMeaningModel(meaningPath);
     progress.update('loading model', 0, 1);
     const loaded = await loadForRewriting(client, modelPath, { gpu: values.cpu === true ? false : 'auto', ...(threads === undefined ? {} : { threads }) });
     const identity = identityOf(loaded.info, await cachedSha256(modelPath, { signal: context.signal }));
@@ -133,6 +145,7 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
           text: document.text,
           check,
           collectionWords: collectionWordsOf(collection.phraseIndex()),
+          meaning: meaning?.input(context.signal),
           model: client,
           identity,
           options: run,
@@ -159,12 +172,20 @@ export async function rewriteCommand(argv: string[], context: CommandContext): P
           `Of the ${a.spans} ${usePlan ? 'linkable spans of the document' : 'first-pass spans'}: ${share(a.model)} resolved by the model, ${share(a.modelPlaceholder)} by a placeholder it wrote, ${share(a.fallback)} by fallback placeholders, ${share(a.unresolved)} unresolved.\n`,
         );
       }
+      const meaningCheck = result.record.settings.meaningCheck;
+      if (meaningCheck != null) {
+        const refused = t.rejections['meaning-changed'] ?? 0;
+        process.stdout.write(
+          `Meaning check (${meaningCheck.model}, similarity below ${meaningCheck.minSimilarity}): ${refused} answer${refused === 1 ? '' : 's'} refused as meaning something else.\n`,
+        );
+      }
       process.stdout.write(`${verdict(final)}\n`);
     }
     return remainingPhrases(final) > 0 ? EXIT.linkable : EXIT.ok;
   } finally {
     progress.done();
     await client.dispose();
+    await meaning?.dispose();
     collection.close();
   }
 }

@@ -6,6 +6,7 @@ import { UsageError } from '../../../electron/cli/args.js';
 import { EXIT } from '../../../electron/cli/exit-codes.js';
 import { createFromInputs } from '../../../electron/services/collections.js';
 import type { RewriteRecord } from '../../../electron/rewriter/types.js';
+import { realModel } from '../../helpers/real-models.js';
 import { tinyModelPath } from '../../helpers/tiny-model.js';
 import { join, useTempDir } from '../../helpers/temp-dir.js';
 
@@ -88,4 +89,22 @@ describe('unlinkable rewrite', () => {
     await expect(run([db, documentPath, '--model', model, '--temperature', 'hot'])).rejects.toThrow(/--temperature/u);
     await expect(run([db, documentPath, '--model', join(tempDir(), 'none.gguf')])).rejects.toMatchObject({ code: 'not-found' });
   });
+
+  it('refuses a meaning model that is not all-MiniLM-L6-v2, and one with the baseline, before any model loads', async () => {
+    await expect(run([db, documentPath, ...tiny(), '--meaning-model', model])).rejects.toThrow(/is a language model \(qwen3\), not an embedding model/u);
+    await expect(run([db, documentPath, ...tiny(), '--baseline', '--meaning-model', model])).rejects.toThrow(/--meaning-model does not go with --baseline/u);
+  });
+
+  const miniLm = realModel('embedding');
+  it.skipIf(miniLm.path === null)(
+    'checks the answers for meaning with --meaning-model, and says so in the record and the summary',
+    async () => {
+      const json = await run([db, documentPath, ...tiny(), '--arity', '1', '--passes', '1', '--meaning-model', miniLm.path!, '--json']);
+      const out = JSON.parse(json.stdout) as { record: RewriteRecord };
+      expect(out.record.settings.meaningCheck).toEqual({ model: 'all-MiniLM-L6-v2', minSimilarity: 0.5 });
+      const plain = await run([db, documentPath, ...tiny(), '--arity', '1', '--passes', '1', '--meaning-model', miniLm.path!]);
+      expect(plain.stdout).toMatch(/^Meaning check \(all-MiniLM-L6-v2, similarity below 0\.5\): \d+ answers? refused as meaning something else\.$/mu);
+    },
+    120_000,
+  );
 });
