@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, openApp, remainingCount, test } from './host-fixture.js';
 
@@ -21,6 +21,10 @@ test('rewrite with the local model and review its suggestions', async ({ page, h
   await expect(row).toContainText('qwen3');
   await row.getByRole('button', { name: 'Use' }).click();
   await expect(page.getByTestId('model-in-use')).toContainText('e2e-tiny-model.gguf');
+  // The meaning check: on where the checkout's models/ holds all-MiniLM-L6-v2 (npm run models:fetch), off otherwise; said either way.
+  const miniLm = existsSync('models/real/all-MiniLM-L6-v2-F32.gguf');
+  await expect(page.getByTestId('meaning-check')).toContainText(miniLm ? 'Meaning check on: all-MiniLM-L6-v2-F32.gguf refuses' : 'Meaning check off');
+  if (miniLm) await expect(page.getByTestId('models').getByRole('row', { name: /all-MiniLM-L6-v2/ })).toContainText('Meaning check');
 
   // A file copied in while the screen is open shows after a rescan.
   copyFileSync(join(models, 'e2e-tiny-model.gguf'), join(models, 'copied-later.gguf'));

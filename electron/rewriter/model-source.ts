@@ -15,6 +15,7 @@ import { describeProgress } from './progress.js';
 import { rewriteDocument } from './rewrite-document.js';
 import type { SuggestionRequest, SuggestionResponse, SuggestionSource } from './suggestion-source.js';
 import type { RewriteOptions } from './types.js';
+import type { MeaningModel } from './meaning-model.js';
 
 /** What the source is made of. */
 export interface ModelSourceOptions {
@@ -25,6 +26,8 @@ export interface ModelSourceOptions {
   readonly rewrite?: Omit<RewriteOptions, 'signal' | 'onProgress' | 'detection'>;
   /** Shut the client's runtime down with the source. Default true. */
   readonly ownsClient?: boolean;
+  /** The meaning check's model, looked for at each rewrite (undefined: answers are not checked for meaning). */
+  readonly meaning?: () => Promise<MeaningModel | undefined>;
 }
 
 /** Suggestions from the local language model. */
@@ -56,11 +59,13 @@ export class ModelSuggestionSource implements SuggestionSource {
       signal: context.signal,
       onProgress: (done, total) => context.progress('Checking the model file', done, total),
     });
+    const meaning = await this.options.meaning?.();
     const result = await rewriteDocument({
       text: request.text,
       spans: request.spans,
       check: request.check,
       collectionWords: request.collectionWords,
+      meaning: meaning?.input(context.signal),
       model: this.options.client,
       identity: identityOf(loaded.info, sha256),
       options: {

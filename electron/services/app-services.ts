@@ -17,6 +17,7 @@ import { LlmClient } from '../llm/llm-client.js';
 import type { LlmChildLauncher } from '../llm/llm-launcher.js';
 import { ModelManager } from '../rewriter/model-manager.js';
 import { ModelSuggestionSource } from '../rewriter/model-source.js';
+import { MeaningModel, isMeaningModel } from '../rewriter/meaning-model.js';
 import { DecisionStore } from '../workspace/decision-store.js';
 import { RunStore } from '../workspace/run-store.js';
 import { JobRegistry, PickedPaths, SupersedingJobs } from './jobs.js';
@@ -119,7 +120,30 @@ export class AppServices {
       ...(s.seed === null ? {} : { seed: s.seed }),
       ...(s.maxTokens === null ? {} : { maxTokens: s.maxTokens }),
     };
-    this.suggestionSources.set('model', new ModelSuggestionSource({ client: this.llm, modelPath: path, ownsClient: false, rewrite }));
+    this.suggestionSources.set(
+      'model',
+      new ModelSuggestionSource({ client: this.llm, modelPath: path, ownsClient: false, rewrite, meaning: () => this.meaningModel() }),
+    );
+  }
+
+  private meaning: MeaningModel | undefined;
+
+  /**
+   * The meaning check's model (meaning-model.ts): the first all-MiniLM-L6-v2 GGUF in the
+   * model folders, looked for at each rewrite (a clerk may add it at any time), in a runtime
+   * of its own. Undefined when there is none: the model's answers are then not checked for
+   * meaning, and the rewrite's record says so.
+   */
+  async meaningModel(): Promise<MeaningModel | undefined> {
+    const found = (await this.models.list()).find((entry) => entry.info !== null && isMeaningModel(entry.info));
+    if (found?.path !== this.meaning?.path) {
+      await this.meaning?.dispose();
+      this.meaning =
+        found === undefined
+          ? undefined
+          : new MeaningModel(LlmClient.start(this.options.llmLauncher === undefined ? {} : { launcher: this.options.llmLauncher }), found.path, { threads: 1 });
+    }
+    return this.meaning;
   }
 
   emit(event: AppEvent): void {
@@ -168,6 +192,7 @@ export class AppServices {
     this.jobs.cancelAll();
     for (const source of this.suggestionSources.values()) await source.dispose?.();
     await this.llm.dispose();
+    await this.meaning?.dispose();
     await this.engine.dispose();
     if (this.db.open) this.db.close();
   }

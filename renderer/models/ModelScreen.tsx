@@ -110,6 +110,14 @@ export function ModelScreen() {
                   <td>
                     {m.path === data.chosen ? (
                       <strong>In use</strong>
+                    ) : m.meaningCheck ? (
+                      <span className="small" title="Judges the rewriting model's answers: it cannot rewrite">
+                        Meaning check
+                      </span>
+                    ) : m.embedding ? (
+                      <span className="small muted" title="An embedding model turns text into vectors: it cannot rewrite">
+                        Embedding model
+                      </span>
                     ) : (
                       <button type="button" disabled={m.problem !== null || choose.isPending} onClick={() => choose.mutate(m.path)}>
                         Use
@@ -121,6 +129,22 @@ export function ModelScreen() {
             </tbody>
           </table>
           {data?.models.length === 0 && <p className="muted">No GGUF files found yet.</p>}
+          {data !== undefined && (
+            <p className="small" data-testid="meaning-check">
+              {data.meaningCheck !== null ? (
+                <>
+                  <strong>Meaning check on:</strong> <code>{data.meaningCheck.fileName}</code> refuses the model's answers that mean something else than the
+                  words they replace (a similarity below {data.meaningCheck.minSimilarity}); the model is asked again, and a placeholder takes the words if
+                  every answer is refused.
+                </>
+              ) : (
+                <>
+                  <strong>Meaning check off:</strong> the model's answers are not checked for meaning. Put all-MiniLM-L6-v2 in GGUF (
+                  <code>npm run models:fetch</code> brings it) in a model folder, and answers that mean something else than the words they replace are refused.
+                </>
+              )}
+            </p>
+          )}
           <form
             className="row"
             onSubmit={(event) => {

@@ -298,6 +298,10 @@ export interface ModelFile {
   readonly contextLength: number | null;
   /** Why the file cannot be used, when it cannot. */
   readonly problem: string | null;
+  /** An embedding model (it cannot rewrite). */
+  readonly embedding: boolean;
+  /** The meaning check's model (all-MiniLM-L6-v2): it judges the rewriting model's answers. */
+  readonly meaningCheck: boolean;
 }
 
 export const DEFAULT_REWRITE_SETTINGS: RewriteSettings = { temperature: 1.2, seed: null, maxPasses: 4, fewShot: 4, maxTokens: null };
@@ -311,6 +315,11 @@ export interface ModelState {
   /** "CUDA, 37 layers on the GPU, …" once loaded; null before the first rewrite. */
   readonly backend: string | null;
   readonly sha256: string | null;
+  /**
+   * The meaning check's model file in use (the first all-MiniLM-L6-v2 of the folders) and the
+   * lowest similarity it keeps, or null: then the model's answers are not checked for meaning.
+   */
+  readonly meaningCheck: { readonly fileName: string; readonly minSimilarity: number } | null;
   /** Why the saved rewriting settings could not be used (the defaults are shown instead); null when they could. */
   readonly settingsProblem: string | null;
 }

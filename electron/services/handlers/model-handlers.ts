@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { DEFAULT_REWRITE_SETTINGS, type ModelFile, type ModelState } from '../../../shared/ipc/types.js';
 import { cachedSha256 } from '../../rewriter/model-identity.js';
 import { describeBackend } from '../../rewriter/model-manager.js';
+import { isMeaningModel } from '../../rewriter/meaning-model.js';
+import { MIN_PHRASE_SIMILARITY } from '../../rewriter/meaning-check.js';
 import { setPreference } from '../../workspace/workspace-db.js';
 import type { AppServices, Handlers } from '../app-services.js';
 
@@ -22,6 +24,8 @@ async function state(services: AppServices): Promise<ModelState> {
     quantization: e.info?.quantization ?? null,
     contextLength: e.info?.contextLength ?? null,
     problem: e.problem?.message ?? null,
+    embedding: e.info?.kind === 'embedder',
+    meaningCheck: e.info !== null && isMeaningModel(e.info),
   }));
   const chosen = services.models.chosen() || null;
   if (chosen !== null && !models.some((m) => m.path === chosen)) {
@@ -36,6 +40,8 @@ async function state(services: AppServices): Promise<ModelState> {
         quantization: info.quantization,
         contextLength: info.contextLength,
         problem: null,
+        embedding: info.kind === 'embedder',
+        meaningCheck: isMeaningModel(info),
       });
     } catch (error) {
       models.push({
@@ -47,9 +53,12 @@ async function state(services: AppServices): Promise<ModelState> {
         quantization: null,
         contextLength: null,
         problem: (error as Error).message,
+        embedding: false,
+        meaningCheck: false,
       });
     }
   }
+  const meaningFile = entries.find((e) => e.info !== null && isMeaningModel(e.info))?.fileName;
   const loaded = services.llm.model;
   let settings = DEFAULT_REWRITE_SETTINGS;
   let settingsProblem: string | null = null;
@@ -67,6 +76,8 @@ async function state(services: AppServices): Promise<ModelState> {
     chosen,
     backend: loaded === undefined ? null : describeBackend(loaded),
     sha256: chosen === null ? null : (hashes.get(chosen) ?? null),
+    // The first of the folders', as the rewrite takes it (AppServices.meaningModel).
+    meaningCheck: meaningFile === undefined ? null : { fileName: meaningFile, minSimilarity: MIN_PHRASE_SIMILARITY },
   };
 }
 
