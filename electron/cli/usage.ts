@@ -47,6 +47,7 @@ export const COMMAND_HELP: Record<CommandName, CommandHelp> = {
       '                 [--embedding-model GGUF] [--perplexity-model GGUF] [--llm-model GGUF]\n' +
       '                 [--unit phrase|chunk] [--llm-threads N] [--llm-sequences N] [--model-threads N]\n' +
       '                 [--no-figure] [--figure-steps 20] [--figure-start released|original] [--no-semantic-linkage]\n' +
+      '                 [--no-meaning-check]\n' +
       '                 [--json] [--quiet]',
     summary: "The paper's tables and figures on a collection and its de-identified documents.",
   },

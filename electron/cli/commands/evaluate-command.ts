@@ -58,6 +58,7 @@ export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding |
       'figure-steps': { type: 'string' },
       'figure-start': { type: 'string' },
       'no-semantic-linkage': { type: 'boolean' },
+      'no-meaning-check': { type: 'boolean' },
       'allow-test-model': { type: 'boolean' },
       json: { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -75,6 +76,7 @@ export function evaluateCommandWith(dependencies: { rewriter?: RewriterBinding |
         unit,
         threads: values['llm-threads'] === undefined ? undefined : intFlag(values, 'llm-threads', 1, 1, 256),
         sequences: values['llm-sequences'] === undefined ? undefined : intFlag(values, 'llm-sequences', 1, 1, 64),
+        meaningCheck: values['no-meaning-check'] !== true,
       });
     const progress = progressReporter(values.quiet === true);
     const { totals, files } = await runEvaluation({

@@ -41,6 +41,11 @@ export interface LlmRewriterOptions {
   readonly threads?: number | undefined;
   /** Parallel sequences (default: 4 on a GPU, 1 on the CPU). */
   readonly sequences?: number | undefined;
+  /**
+   * Refuse answers about something else with the run's embedding model (rewriter 12; default
+   * true). False measures rewriter 12 as rewriter 11 did, with the similarity still measured.
+   */
+  readonly meaningCheck?: boolean | undefined;
 }
 
 function spansOf(detection: { minimal: readonly TextSpan[]; combinations: readonly TextSpan[] }, arity: 1 | 3): TextSpan[] {
@@ -56,8 +61,9 @@ function planRuns(index: PhraseIndex, text: string, settings: DetectionSettings)
 /** The evaluation's binding to the rewriter. */
 export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
   const unit = options.unit ?? 'phrase';
+  const meaningCheck = options.meaningCheck ?? true;
   return {
-    version: `${REWRITER_VERSION}/${unit}`,
+    version: `${REWRITER_VERSION}/${unit}${meaningCheck ? '' : '/no-meaning-check'}`,
     loadOptions: {
       contextSize: MAX_REWRITE_CONTEXT,
       ...(options.sequences === undefined ? {} : { sequences: options.sequences }),
@@ -89,7 +95,7 @@ export function llmRewriter(options: LlmRewriterOptions = {}): RewriterBinding {
         spans: target.spans,
         check: target.check,
         collectionWords: collectionWordsOf(request.index),
-        meaning: embed === undefined ? undefined : { embed: embed.texts, model: embed.model },
+        meaning: embed === undefined || !meaningCheck ? undefined : { embed: embed.texts, model: embed.model },
         model: client,
         identity,
         options: { ...base, unit: target.unit, detection: { k: request.settings.k, arity, maxN: request.settings.maxN } },

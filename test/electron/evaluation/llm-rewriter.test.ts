@@ -63,6 +63,21 @@ describe('llmRewriter', () => {
     expect((await rewrite(request(1))).rejections['word-invented']).toBeUndefined();
   });
 
+  it("refuses answers about something else with the run's embedding model, unless told not to, and says which in its version", async () => {
+    // A stand-in embedding: "a quiet town" points nowhere near "Kandira"; every other text the same way.
+    const embed = { model: 'stand-in', texts: async (texts: string[]) => texts.map((t) => Float32Array.from(t.includes('quiet town') ? [0, 1] : [1, 0])) };
+    const model = () => fakeModel(synonymRewriter({ kandira: 'a quiet town', old: 'ancient', harbour: 'wharf', wharf: 'port' })) as unknown as LlmClient;
+    const checked = await llmRewriter().create(model(), embed)(request(1));
+    expect(checked.rejections['meaning-changed']).toBeGreaterThanOrEqual(1);
+    expect(checked.text).not.toContain('quiet town');
+    const unchecked = await llmRewriter({ meaningCheck: false }).create(model(), embed)(request(1));
+    expect(unchecked.rejections['meaning-changed']).toBeUndefined();
+    expect(unchecked.text).toContain('quiet town');
+    // A run without the check resumes apart from one with it.
+    expect(llmRewriter({ meaningCheck: false }).version).toBe(`${REWRITER_VERSION}/phrase/no-meaning-check`);
+    expect(llmRewriter().version).toBe(`${REWRITER_VERSION}/phrase`);
+  });
+
   it('runs the baseline, without spans, for arity null', async () => {
     const before = fake.calls.length;
     const outcome = await rewrite(request(null));
