@@ -1,6 +1,7 @@
 /** Answers about something else than their phrase are refused ('meaning-changed', meaning-check.ts). */
 import { describe, expect, it } from 'vitest';
-import { MIN_PHRASE_SIMILARITY, MeaningCheck } from '../../../electron/rewriter/meaning-check.js';
+import { MIN_PHRASE_SIMILARITY, MeaningCheck, type EmbedTexts } from '../../../electron/rewriter/meaning-check.js';
+import type { RewriteModel, RewriteOptions } from '../../../electron/rewriter/types.js';
 import { rewriteDocument } from '../../../electron/rewriter/rewrite-document.js';
 import { FAKE_IDENTITY, fakeModel } from './fake-model.js';
 
@@ -71,57 +72,52 @@ describe('MeaningCheck', () => {
 describe('the rewriter with an embedding model', () => {
   const text = 'The ship reached the harbour of Oldtown at dawn.';
   const span = { start: text.indexOf('harbour of Oldtown'), end: text.indexOf('harbour of Oldtown') + 'harbour of Oldtown'.length };
+  /** Rewrites the one span of `text` with `model`, checked for meaning by `embed` when given. */
+  const rewrite = (model: RewriteModel, embed: EmbedTexts | undefined, options: RewriteOptions = {}) =>
+    rewriteDocument({
+      text,
+      spans: [span],
+      check: async () => [],
+      ...(embed === undefined ? {} : { meaning: { embed, model: 'topics' } }),
+      model,
+      identity: FAKE_IDENTITY,
+      options: { seed: 3, ...options },
+    });
 
   it('retries an answer about something else, and falls back with a note that says why when every try is', async () => {
     const answers = ['storm', 'quay'];
     const model = fakeModel(() => answers.shift() ?? 'quay');
     const { embed } = topicEmbedder();
-    const result = await rewriteDocument({
-      text,
-      spans: [span],
-      check: async () => [],
-      meaning: { embed, model: 'topics' },
-      model,
-      identity: FAKE_IDENTITY,
-      options: { seed: 3, maxRetries: 1 },
-    });
+    const result = await rewrite(model, embed, { maxRetries: 1 });
     expect(model.calls.map((call) => call.length)).toEqual([1, 1]);
     expect(result.text).toBe('The ship reached the quay at dawn.');
     expect(result.record.passes[0]!.rejections).toEqual({ 'meaning-changed': 1 });
     // The record says which model judged, and from what cosine on (the export report lists it).
     expect(result.record.settings.meaningCheck).toEqual({ model: 'topics', minSimilarity: 0.5 });
 
-    const stormy = fakeModel(() => 'a storm of rain');
-    const fallback = await rewriteDocument({
-      text,
-      spans: [span],
-      check: async () => [],
-      meaning: { embed, model: 'topics' },
-      model: stormy,
-      identity: FAKE_IDENTITY,
-      options: { seed: 3, maxRetries: 1 },
-    });
+    const fallback = await rewrite(
+      fakeModel(() => 'a storm of rain'),
+      embed,
+      { maxRetries: 1 },
+    );
     expect(fallback.text).toBe('The ship reached the [REDACTED] at dawn.');
     expect(fallback.proposals[0]!.reasoning).toContain('meant something else than the words they replaced');
     expect(fallback.record.totals.rejections).toEqual({ 'meaning-changed': 2 });
   });
 
   it('checks nothing without an embedding model, nor in chunk mode', async () => {
-    const model = fakeModel(() => 'storm');
-    const result = await rewriteDocument({ text, spans: [span], check: async () => [], model, identity: FAKE_IDENTITY, options: { seed: 3 } });
+    const result = await rewrite(
+      fakeModel(() => 'storm'),
+      undefined,
+    );
     expect(result.text).toBe('The ship reached the storm at dawn.');
     expect(result.record.settings.meaningCheck).toBeNull();
     const { embed, calls } = topicEmbedder();
-    const chunkModel = fakeModel(({ passage }) => passage.replace('⟦harbour of Oldtown⟧', 'storm'));
-    const chunked = await rewriteDocument({
-      text,
-      spans: [span],
-      check: async () => [],
-      meaning: { embed, model: 'topics' },
-      model: chunkModel,
-      identity: FAKE_IDENTITY,
-      options: { seed: 3, unit: 'chunk' },
-    });
+    const chunked = await rewrite(
+      fakeModel(({ passage }) => passage.replace('⟦harbour of Oldtown⟧', 'storm')),
+      embed,
+      { unit: 'chunk' },
+    );
     expect(chunked.text).toBe('The ship reached the storm at dawn.');
     expect(calls).toEqual([]);
     expect(chunked.record.settings.meaningCheck).toBeNull();
