@@ -139,8 +139,9 @@ export function ModelScreen() {
                 </>
               ) : (
                 <>
-                  <strong>Meaning check off:</strong> the model's answers are not checked for meaning. Put all-MiniLM-L6-v2 in GGUF (
-                  <code>npm run models:fetch</code> brings it) in a model folder, and answers that mean something else than the words they replace are refused.
+                  <strong>Meaning check off:</strong> the model's answers are not checked for meaning. Put all-MiniLM-L6-v2 in GGUF in a model folder (carried
+                  across like the rewriting model; in a checkout, <code>npm run models:fetch</code> brings it), and answers that mean something else than the
+                  words they replace are refused.
                 </>
               )}
             </p>
