@@ -25,6 +25,17 @@ test('rewrite with the local model and review its suggestions', async ({ page, h
   const miniLm = existsSync('models/real/all-MiniLM-L6-v2-F32.gguf');
   await expect(page.getByTestId('meaning-check')).toContainText(miniLm ? 'Meaning check on: all-MiniLM-L6-v2-F32.gguf refuses' : 'Meaning check off');
   if (miniLm) await expect(page.getByTestId('models').getByRole('row', { name: /all-MiniLM-L6-v2/ })).toContainText('Meaning check');
+  // The clerk's switch, from the keyboard: off is kept across a reload, and on again brings back what was shown.
+  const meaningSwitch = page.getByTestId('meaning-check').getByRole('checkbox', { name: /mean what the words they replace meant/ });
+  await expect(meaningSwitch).toBeChecked();
+  await meaningSwitch.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('meaning-check')).toContainText('Meaning check off (turned off here)');
+  await page.reload();
+  await page.getByRole('button', { name: 'Model', exact: true }).click();
+  await expect(meaningSwitch).not.toBeChecked();
+  await meaningSwitch.check();
+  await expect(page.getByTestId('meaning-check')).toContainText(miniLm ? 'Meaning check on: all-MiniLM-L6-v2-F32.gguf refuses' : 'Meaning check off:');
 
   // A file copied in while the screen is open shows after a rescan.
   copyFileSync(join(models, 'e2e-tiny-model.gguf'), join(models, 'copied-later.gguf'));

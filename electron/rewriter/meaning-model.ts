@@ -48,8 +48,12 @@ export class MeaningModel {
     private readonly options: { readonly threads?: number | undefined } = {},
   ) {}
 
-  /** Checks the file (never loading another model) and loads it unless the runtime still holds it. */
-  private async ensureLoaded(): Promise<void> {
+  /**
+   * Checks the file (never loading another model) and loads it unless the runtime still holds
+   * it. A rewrite calls it before its first prompt, so that a damaged file stops the rewrite
+   * at once, with the file's problem, rather than after minutes of the model's work.
+   */
+  async ensureLoaded(): Promise<void> {
     if (this.client.model !== undefined) return;
     this.loading ??= inspectMeaningModel(this.path)
       .then(() =>

@@ -60,6 +60,10 @@ export class ModelSuggestionSource implements SuggestionSource {
       onProgress: (done, total) => context.progress('Checking the model file', done, total),
     });
     const meaning = await this.options.meaning?.();
+    if (meaning !== undefined) {
+      context.progress('Loading the model for the meaning check', 0, 1);
+      await meaning.ensureLoaded();
+    }
     const result = await rewriteDocument({
       text: request.text,
       spans: request.spans,

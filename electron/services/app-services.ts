@@ -46,6 +46,9 @@ export type Handlers = { [C in ChannelName]: (request: ParsedRequestOf<C>) => Pr
 /** Jobs whose result only the page that asked shows, and nothing stores. */
 const PAGE_JOB_KINDS: readonly JobKind[] = ['combinations', 'plan', 'plan-preview'];
 
+/** The workspace preference behind the Model screen's meaning-check switch ('off' turns it off). */
+const MEANING_CHECK_PREFERENCE = 'meaning-check';
+
 export class AppServices {
   readonly db: Database.Database;
   readonly reviews: ReviewStore;
@@ -128,14 +131,24 @@ export class AppServices {
 
   private meaning: MeaningModel | undefined;
 
+  /** Whether the clerk wants the model's answers checked for meaning: on unless turned off on the Model screen. */
+  meaningCheckWanted(): boolean {
+    return getPreference(this.db, MEANING_CHECK_PREFERENCE) !== 'off';
+  }
+
+  /** The Model screen's switch, kept in the workspace; it takes effect from the next rewrite. */
+  setMeaningCheckWanted(on: boolean): void {
+    setPreference(this.db, MEANING_CHECK_PREFERENCE, on ? 'on' : 'off');
+  }
+
   /**
    * The meaning check's model (meaning-model.ts): the first all-MiniLM-L6-v2 GGUF in the
    * model folders, looked for at each rewrite (a clerk may add it at any time), in a runtime
-   * of its own. Undefined when there is none: the model's answers are then not checked for
-   * meaning, and the rewrite's record says so.
+   * of its own. Undefined when there is none, or when the clerk turned the check off: the
+   * model's answers are then not checked for meaning, and the rewrite's record says so.
    */
   async meaningModel(): Promise<MeaningModel | undefined> {
-    const found = (await this.models.list()).find((entry) => entry.info !== null && isMeaningModel(entry.info));
+    const found = this.meaningCheckWanted() ? (await this.models.list()).find((entry) => entry.info !== null && isMeaningModel(entry.info)) : undefined;
     if (found?.path !== this.meaning?.path) {
       await this.meaning?.dispose();
       this.meaning =

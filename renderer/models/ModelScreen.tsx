@@ -10,6 +10,7 @@ import { appQueries, modelQueries } from '../api/queries.js';
 import { ErrorBanner } from '../common/ErrorBanner.js';
 import { updateJob, useJob } from '../jobs/job-store.js';
 import { JobProgress } from '../jobs/JobProgress.js';
+import { MeaningCheckSwitch } from './MeaningCheckSwitch.js';
 import { RewriteSettingsPanel } from './RewriteSettingsPanel.js';
 
 function size(bytes: number): string {
@@ -129,23 +130,7 @@ export function ModelScreen() {
             </tbody>
           </table>
           {data?.models.length === 0 && <p className="muted">No GGUF files found yet.</p>}
-          {data !== undefined && (
-            <p className="small" data-testid="meaning-check">
-              {data.meaningCheck !== null ? (
-                <>
-                  <strong>Meaning check on:</strong> <code>{data.meaningCheck.fileName}</code> refuses the model's answers that mean something else than the
-                  words they replace (a similarity below {data.meaningCheck.minSimilarity}); the model is asked again, and a placeholder takes the words if
-                  every answer is refused.
-                </>
-              ) : (
-                <>
-                  <strong>Meaning check off:</strong> the model's answers are not checked for meaning. Put all-MiniLM-L6-v2 in GGUF in a model folder (carried
-                  across like the rewriting model; in a checkout, <code>npm run models:fetch</code> brings it), and answers that mean something else than the
-                  words they replace are refused.
-                </>
-              )}
-            </p>
-          )}
+          {data !== undefined && <MeaningCheckSwitch check={data.meaningCheck} />}
           <form
             className="row"
             onSubmit={(event) => {

@@ -50,6 +50,7 @@ export const CHANNEL_NAMES = [
   'models:list',
   'models:choose',
   'models:settings',
+  'models:meaning-check',
   'models:hash',
   'jobs:get',
   'jobs:cancel',

@@ -273,6 +273,8 @@ export const contract = {
   'models:choose': channel<ModelState>()(z.object({ path }).strict()),
   /** How the model rewrites: temperature, seed, passes, examples, answer length. */
   'models:settings': channel<ModelState>()(rewriteSettingsSchema),
+  /** Turns the meaning check of the model's answers on or off (on unless turned off; kept in the workspace). */
+  'models:meaning-check': channel<ModelState>()(z.object({ on: z.boolean() }).strict()),
   /** Computes the chosen model's SHA-256 (a job: gigabytes take seconds). */
   'models:hash': channel<JobInfo>()(empty),
 

@@ -316,10 +316,17 @@ export interface ModelState {
   readonly backend: string | null;
   readonly sha256: string | null;
   /**
-   * The meaning check's model file in use (the first all-MiniLM-L6-v2 of the folders) and the
-   * lowest similarity it keeps, or null: then the model's answers are not checked for meaning.
+   * The meaning check. The model's answers are checked only when the clerk wants the check
+   * and a model for it is in a folder; the rewrite's record says whether they were.
    */
-  readonly meaningCheck: { readonly fileName: string; readonly minSimilarity: number } | null;
+  readonly meaningCheck: {
+    /** The clerk's switch on the Model screen: on unless turned off there. */
+    readonly wanted: boolean;
+    /** The check's model file (the first all-MiniLM-L6-v2 of the folders), or null when there is none. */
+    readonly fileName: string | null;
+    /** The lowest similarity an answer may have to the words it replaces. */
+    readonly minSimilarity: number;
+  };
   /** Why the saved rewriting settings could not be used (the defaults are shown instead); null when they could. */
   readonly settingsProblem: string | null;
 }

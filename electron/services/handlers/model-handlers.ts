@@ -77,11 +77,13 @@ async function state(services: AppServices): Promise<ModelState> {
     backend: loaded === undefined ? null : describeBackend(loaded),
     sha256: chosen === null ? null : (hashes.get(chosen) ?? null),
     // The first of the folders', as the rewrite takes it (AppServices.meaningModel).
-    meaningCheck: meaningFile === undefined ? null : { fileName: meaningFile, minSimilarity: MIN_PHRASE_SIMILARITY },
+    meaningCheck: { wanted: services.meaningCheckWanted(), fileName: meaningFile ?? null, minSimilarity: MIN_PHRASE_SIMILARITY },
   };
 }
 
-export function modelHandlers(services: AppServices): Pick<Handlers, 'models:list' | 'models:choose' | 'models:settings' | 'models:hash'> {
+export function modelHandlers(
+  services: AppServices,
+): Pick<Handlers, 'models:list' | 'models:choose' | 'models:settings' | 'models:meaning-check' | 'models:hash'> {
   return {
     'models:list': async () => state(services),
     'models:choose': async ({ path }) => {
@@ -94,6 +96,10 @@ export function modelHandlers(services: AppServices): Pick<Handlers, 'models:lis
       setPreference(services.db, 'rewrite-settings', JSON.stringify(settings));
       const chosen = services.models.chosen();
       if (chosen) services.useModel(chosen);
+      return state(services);
+    },
+    'models:meaning-check': async ({ on }) => {
+      services.setMeaningCheckWanted(on);
       return state(services);
     },
     'models:hash': async () => {

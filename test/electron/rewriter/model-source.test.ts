@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMemoryIndex } from '../../../electron/index-store/memory-index.js';
 import { sha256OfFile } from '../../../electron/llm/gguf-metadata.js';
 import { LlmClient } from '../../../electron/llm/llm-client.js';
+import { MeaningModel } from '../../../electron/rewriter/meaning-model.js';
 import { ModelSuggestionSource } from '../../../electron/rewriter/model-source.js';
 import type { RewriteRecord } from '../../../electron/rewriter/types.js';
 import type { ReviewSettings } from '../../../shared/ipc/types.js';
@@ -112,5 +113,38 @@ describe('ModelSuggestionSource on the tiny model', () => {
       { system: 'Answer in JSON.', user: 'Hello.', schema: { type: 'object', properties: { rewrite: { type: 'string', maxLength: 20 } } }, maxTokens: 8 },
     ]);
     expect(after.results).toHaveLength(1);
+  });
+
+  it('loads the meaning check’s model before the first prompt, so a wrong file stops the rewrite at once, saying why', async () => {
+    // A rewriting model given as the meaning check's: refused on its header, before any prompt.
+    const unusedRuntime = {
+      model: undefined,
+      loadModel: () => Promise.reject(new Error('never loaded')),
+      embed: () => Promise.reject(new Error('never embedded')),
+      dispose: () => Promise.resolve(),
+    };
+    const meaning = new MeaningModel(unusedRuntime, modelPath);
+    const phases: string[] = [];
+    const running = new ModelSuggestionSource({
+      client,
+      modelPath,
+      ownsClient: false,
+      load: { gpu: false, threads: 2, contextSize: 2048 },
+      rewrite: REWRITE,
+      meaning: async () => meaning,
+    }).propose({
+      documentId: 'doc',
+      text,
+      spans: await check(text),
+      settings,
+      check,
+      context: { signal: new AbortController().signal, progress: (phase) => phases.push(phase) },
+    });
+    await expect(running).rejects.toMatchObject({
+      code: 'model-invalid',
+      message: expect.stringMatching(/is a language model \(qwen3\), not an embedding model/u),
+    });
+    expect(phases).toContain('Loading the model for the meaning check');
+    expect(phases.some((phase) => phase.startsWith('Rewriting'))).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { basename } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isMeaningModel } from '../../../electron/rewriter/meaning-model.js';
 import { AppServices } from '../../../electron/services/app-services.js';
 import { modelHandlers } from '../../../electron/services/handlers/model-handlers.js';
@@ -44,7 +44,7 @@ describe.skipIf(miniLm.path === null)('the app with all-MiniLM-L6-v2 in a model 
   it('says on the Model screen that the meaning check is on, marks the file, and embeds with it on first use', async () => {
     const app = appWithModels([miniLm.path!, tinyModelPath()]);
     const state = await modelHandlers(app)['models:list']({});
-    expect(state.meaningCheck).toEqual({ fileName: 'all-MiniLM-L6-v2-F32.gguf', minSimilarity: 0.5 });
+    expect(state.meaningCheck).toEqual({ wanted: true, fileName: 'all-MiniLM-L6-v2-F32.gguf', minSimilarity: 0.5 });
     const row = (name: string) => state.models.find((m) => m.fileName === name)!;
     expect(row('all-MiniLM-L6-v2-F32.gguf')).toMatchObject({ embedding: true, meaningCheck: true });
     expect(row(basename(tinyModelPath()))).toMatchObject({ embedding: false, meaningCheck: false });
@@ -57,13 +57,54 @@ describe.skipIf(miniLm.path === null)('the app with all-MiniLM-L6-v2 in a model 
     expect(input.model).toBe('all-MiniLM-L6-v2');
     const vectors = await input.embed(['the harbour', 'the port']);
     expect(vectors.map((v) => v.length)).toEqual([384, 384]);
+
+    // Turned off on the Model screen: the next rewrite gets no meaning model, though the file is there.
+    expect((await modelHandlers(app)['models:meaning-check']({ on: false })).meaningCheck).toEqual({
+      wanted: false,
+      fileName: 'all-MiniLM-L6-v2-F32.gguf',
+      minSimilarity: 0.5,
+    });
+    expect(await app.meaningModel()).toBeUndefined();
   }, 60_000);
 });
 
 describe('the app without it', () => {
-  it('says the meaning check is off, and gives the rewriter none', async () => {
+  it('says the meaning check has no model, and gives the rewriter none', async () => {
     const app = appWithModels([tinyModelPath()]);
-    expect((await modelHandlers(app)['models:list']({})).meaningCheck).toBeNull();
+    expect((await modelHandlers(app)['models:list']({})).meaningCheck).toEqual({ wanted: true, fileName: null, minSimilarity: 0.5 });
     expect(await app.meaningModel()).toBeUndefined();
+  });
+});
+
+describe('the Model screen’s switch', () => {
+  it('turns the check off and on again, kept in the workspace across a restart; off, the rewriter gets no meaning model', async () => {
+    const workspace = tempDir();
+    const folder = join(workspace, 'models');
+    mkdirSync(folder);
+    const open = () => new AppServices({ workspaceFolder: workspace, shell: 'browser', version: 'test', modelFolders: [folder] });
+    services = open();
+    let foldersRead = vi.spyOn(services.models, 'list');
+    await services.meaningModel();
+    // On by default: each rewrite looks in the folders for the check's model.
+    expect(foldersRead).toHaveBeenCalledTimes(1);
+
+    const off = await modelHandlers(services)['models:meaning-check']({ on: false });
+    expect(off.meaningCheck.wanted).toBe(false);
+    foldersRead.mockClear();
+    expect(await services.meaningModel()).toBeUndefined();
+    // Off: not even looked for, so a model copied in later is not used either.
+    expect(foldersRead).not.toHaveBeenCalled();
+
+    await services.dispose();
+    services = open();
+    expect((await modelHandlers(services)['models:list']({})).meaningCheck.wanted).toBe(false);
+    const on = await modelHandlers(services)['models:meaning-check']({ on: true });
+    expect(on.meaningCheck.wanted).toBe(true);
+    await services.dispose();
+    services = open();
+    expect((await modelHandlers(services)['models:list']({})).meaningCheck.wanted).toBe(true);
+    foldersRead = vi.spyOn(services.models, 'list');
+    await services.meaningModel();
+    expect(foldersRead).toHaveBeenCalledTimes(1);
   });
 });
