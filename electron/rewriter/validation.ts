@@ -3,6 +3,7 @@
  * the chunk can change (only the chunk is ever replaced); within it, the flagged phrases
  * must be gone, the placeholders kept, and the length sane.
  */
+import { numberKeys } from './number-keys.js';
 import { REDACTED, occurrenceRanges, patternsFound, patternsOf, placeholdersOf, tokensOf, type KeyPattern, type Tokens } from './span-match.js';
 import type { TextEdit } from './provenance.js';
 import type { TextSpan } from './types.js';
@@ -79,13 +80,8 @@ export function normalizeRewrite(task: ChunkTask, raw: string): string {
   return text.trim();
 }
 
-/** Keys of the tokens that hold a digit (numbers, dates, article and case numbers). */
-function numberKeys(tokens: Tokens): string[] {
-  return tokens.keys.filter((key) => /\p{N}/u.test(key));
-}
-
-/** True when `after` holds a number token that `before` does not have as often. */
-export function inventsNumbers(before: Tokens, after: Tokens): boolean {
+/** True when `after` states a number (in digits or words, number-keys.ts) that `before` does not state as often. */
+export function inventsNumbers(before: Pick<Tokens, 'keys'>, after: Pick<Tokens, 'keys'>): boolean {
   const available = counts(numberKeys(before));
   for (const key of numberKeys(after)) {
     const left = available.get(key) ?? 0;

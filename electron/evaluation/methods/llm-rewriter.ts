@@ -30,8 +30,10 @@ import type { RewriteOutcome, RewriterBinding } from './llm-methods.js';
  * 'repeated', phrase-rewriter.ts).
  * 12: with the run's embedding model, an answer whose cosine with its phrase is below 0.5
  * is refused ('meaning-changed', rewriter/meaning-check.ts).
+ * 13: the number check reads numbers in words too ("fourteen" for "fifteen" is refused,
+ * "15" for "fifteen" is not: rewriter/number-keys.ts).
  */
-export const REWRITER_VERSION = 'unlinkable-rewriter-12';
+export const REWRITER_VERSION = 'unlinkable-rewriter-13';
 
 /** How the evaluation runs the rewriter. */
 export interface LlmRewriterOptions {
