@@ -38,6 +38,11 @@ export interface MethodRow {
   readonly sourceId: string;
   /** SHA-256 of d′'s text, so a changed input is evaluated again. */
   readonly textSha256: string;
+  /**
+   * SHA-256 of the method's output, so that two runs can be compared text for text (textSha256
+   * is the input's, the same in every run). Absent in rows written before 2026-12-08.
+   */
+  readonly rewriteSha256?: string;
   /** Linkage risk by k (as a string key, "2", "5"). */
   readonly linkage: Readonly<Record<string, DocumentLinkage>>;
   readonly edit: EditSize;

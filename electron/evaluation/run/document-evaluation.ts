@@ -121,6 +121,7 @@ export async function evaluateMethod(run: RunContext, released: ReleasedAnalysis
     documentId: document.id,
     sourceId: document.sourceId,
     textSha256: released.textSha256,
+    rewriteSha256: sha256(output.text),
     linkage,
     edit: editSize(document.text, output.text, run.placeholderPattern),
     similarity: released.embedding !== undefined && vector !== undefined ? cosine(released.embedding, vector) : null,

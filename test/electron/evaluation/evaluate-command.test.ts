@@ -85,7 +85,14 @@ describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
     expect(released!.bm25.before.first.successes).toBe(3);
     for (const m of baseline.methods) expect(m).toMatchObject({ similarity: null, perplexity: null, semantic: null });
     expect(baseline.skipped).toEqual([]);
-    expect(completeRows(join(out, 'results.jsonl'))).toHaveLength(15);
+    const rows = completeRows(join(out, 'results.jsonl')) as { kind: string; method: string; textSha256: string; rewriteSha256?: string }[];
+    expect(rows).toHaveLength(15);
+    // Each row hashes its output as well as its input: the released text's output is its input, a redaction's is not.
+    for (const row of rows.filter((r) => r.kind === 'method')) {
+      expect(row.rewriteSha256).toMatch(/^[0-9a-f]{64}$/u);
+      if (row.method === 'released') expect(row.rewriteSha256).toBe(row.textSha256);
+      if (row.method === 'redaction') expect(row.rewriteSha256).not.toBe(row.textSha256);
+    }
     expect(baseline.curves.map((c) => [c.ranker, c.documents, c.points.length])).toEqual([['bm25', 3, 21]]);
 
     const table = readFileSync(join(out, 'table.md'), 'utf8');
