@@ -25,7 +25,8 @@ export interface ChunkTask {
 
 /**
  * Why a rewrite was refused. The last four came from reading real small models' answers:
- * 'number-invented' (a date or article number the text never had: a changed fact),
+ * 'number-invented' (a date, article number or figure the text never had, in digits or in
+ * words: a changed fact),
  * 'context-changed' (in chunk mode, most of the words outside the flagged phrases gone:
  * the model wrote another passage instead of rephrasing this one) and 'example-copied'
  * (in phrase mode, a word of the prompt's examples that the document does not have:

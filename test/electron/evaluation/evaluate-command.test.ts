@@ -44,12 +44,13 @@ async function evaluate(out: string, extra: string[] = MODEL_FREE, limit = 3): P
   return JSON.parse(readFileSync(join(out, 'totals.json'), 'utf8')) as TotalsFile;
 }
 
-function completeRows(path: string): { key: string; documentId: string }[] {
+/** The rows of a results file that parse (a kill can leave the last one half written). */
+function completeRows<Row = { key: string; documentId: string }>(path: string): Row[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .flatMap((line) => {
       try {
-        return [JSON.parse(line) as { key: string; documentId: string }];
+        return [JSON.parse(line) as Row];
       } catch {
         return [];
       }
@@ -85,7 +86,7 @@ describe.skipIf(!hasSharedData)('unlinkable evaluate', () => {
     expect(released!.bm25.before.first.successes).toBe(3);
     for (const m of baseline.methods) expect(m).toMatchObject({ similarity: null, perplexity: null, semantic: null });
     expect(baseline.skipped).toEqual([]);
-    const rows = completeRows(join(out, 'results.jsonl')) as { kind: string; method: string; textSha256: string; rewriteSha256?: string }[];
+    const rows = completeRows<{ kind: string; method: string; textSha256: string; rewriteSha256?: string }>(join(out, 'results.jsonl'));
     expect(rows).toHaveLength(15);
     // Each row hashes its output as well as its input: the released text's output is its input, a redaction's is not.
     for (const row of rows.filter((r) => r.kind === 'method')) {
