@@ -49,7 +49,8 @@ export const COMMAND_HELP: Record<CommandName, CommandHelp> = {
       '                 [--no-figure] [--figure-steps 20] [--figure-start released|original] [--no-semantic-linkage]\n' +
       '                 [--no-meaning-check]\n' +
       '                 [--json] [--quiet]',
-    summary: "The paper's tables and figures on a collection and its de-identified documents.",
+    summary:
+      "The paper's tables and figures on a collection and its de-identified documents. The LLM methods refuse answers that mean something else when --embedding-model is all-MiniLM-L6-v2 (--no-meaning-check: never).",
   },
 };
 

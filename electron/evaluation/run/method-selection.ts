@@ -3,6 +3,8 @@
  * and a wired rewriter. "all" runs what can run and lists the rest with the reason.
  */
 import { AppError } from '../../../shared/errors.js';
+import { modelKindOf } from '../../llm/model-architectures.js';
+import { MEANING_MODEL, isMeaningModel } from '../../rewriter/meaning-model.js';
 import { llmMethod, type RewriterBinding } from '../methods/llm-methods.js';
 import { LLM_METHOD_IDS, METHOD_IDS, type MethodDefinition, type MethodId } from '../methods/method-types.js';
 import {
@@ -55,11 +57,22 @@ export function selectMethods(requested: 'all' | readonly MethodId[], models: Mo
       continue;
     }
     const { identity, client } = models.llm!;
-    const embed =
-      models.embed === undefined || models.embedding === undefined
-        ? undefined
-        : { texts: models.embed, model: models.embedding.identity.name ?? models.embedding.identity.fileName };
-    run.push(llmMethod(id, binding!.create(client, embed), { ...identity }, binding!.version));
+    run.push(llmMethod(id, binding!.create(client, meaningEmbedding(models)), { ...identity }, binding!.version));
   }
   return { run, skipped };
+}
+
+/**
+ * The run's embedding model for the rewriter's meaning check, when it is the check's model
+ * (all-MiniLM-L6-v2, as in the app and `unlinkable rewrite`): the check's threshold was
+ * chosen on that model's cosines, and another model's lie on another scale. With any other
+ * embedding model the LLM methods run unchecked, and their records say so.
+ */
+export function meaningEmbedding(
+  models: Pick<ModelServices, 'embed' | 'embedding'>,
+): { texts: (texts: string[]) => Promise<Float32Array[]>; model: string } | undefined {
+  const identity = models.embedding?.identity;
+  if (models.embed === undefined || identity === undefined) return undefined;
+  const meaningModel = isMeaningModel({ kind: modelKindOf(identity.architecture), name: identity.name ?? undefined, fileName: identity.fileName });
+  return meaningModel ? { texts: models.embed, model: MEANING_MODEL } : undefined;
 }
